@@ -1,0 +1,7 @@
+export function LoginPage() {
+  return (
+    <main>
+      <h1>Admin Login</h1>
+    </main>
+  );
+}

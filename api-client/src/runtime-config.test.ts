@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseRuntimeConfig } from './runtime-config';
+
+const valid = {
+  productName: 'Loan Portal',
+  tagline: 'Loans made easy, secure & fast.',
+  supportEmail: 'help@example.in',
+  supportPhone: '+91 80000 00000',
+  applicationFeeInr: 199,
+  apiBaseUrl: '',
+  payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },
+  remotes: { client_portal: '/remotes/client-portal/remoteEntry.js', admin_portal: '/x.js' },
+};
+
+describe('parseRuntimeConfig', () => {
+  it('accepts a complete config', () => {
+    expect(parseRuntimeConfig(valid).productName).toBe('Loan Portal');
+  });
+
+  it('names the missing field', () => {
+    const { remotes: _remotes, ...rest } = valid;
+    expect(() => parseRuntimeConfig(rest)).toThrow('config.json: "remotes" must be an object');
+    expect(() =>
+      parseRuntimeConfig({ ...valid, remotes: { client_portal: 'a' } }),
+    ).toThrow('"remotes.admin_portal" must be a string');
+  });
+
+  it('rejects a non-object', () => {
+    expect(() => parseRuntimeConfig('nope')).toThrow('expected a JSON object');
+  });
+});

@@ -1,0 +1,7 @@
+export function ForgotPasswordPage() {
+  return (
+    <main>
+      <h1>Forgot Password</h1>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export function PaymentPage() {
+  return (
+    <main>
+      <h1>Payment</h1>
+    </main>
+  );
+}

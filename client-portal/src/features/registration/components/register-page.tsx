@@ -1,0 +1,7 @@
+export function RegisterPage() {
+  return (
+    <main>
+      <h1>Registration Form</h1>
+    </main>
+  );
+}

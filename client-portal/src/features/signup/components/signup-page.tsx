@@ -1,0 +1,7 @@
+export function SignupPage() {
+  return (
+    <main>
+      <h1>Create Account</h1>
+    </main>
+  );
+}

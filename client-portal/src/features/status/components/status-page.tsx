@@ -1,0 +1,7 @@
+export function StatusPage() {
+  return (
+    <main>
+      <h1>Application Status</h1>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+export declare function federationShared(
+  appDir: string,
+): Record<string, { singleton: true; requiredVersion: string }>;

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config/env';
+import { createFakeBuild, createTestApp, type TestApp } from './test/helpers';
+
+describe('foundation routes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      ...createFakeBuild(),
+      PRODUCT_NAME: 'Rupee <Loans>',
+      SUPPORT_EMAIL: 'care@rupee.example',
+      REMOTE_ADMIN_PORTAL_URL: 'https://cdn.example/admin/remoteEntry.js',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('serves /config.json from the environment, never cached', async () => {
+    const res = await t.app.inject({ url: '/config.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({
+      productName: 'Rupee <Loans>',
+      supportEmail: 'care@rupee.example',
+      applicationFeeInr: 199,
+      payment: {
+        provider: 'simulator',
+        mode: 'sandbox',
+        sdkUrl: '/payments-simulator/cashfree.js',
+      },
+      remotes: {
+        client_portal: '/remotes/client-portal/remoteEntry.js',
+        admin_portal: 'https://cdn.example/admin/remoteEntry.js',
+      },
+    });
+  });
+
+  it('reports database health', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('serves the shell with the product name filled in and escaped', async () => {
+    const res = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('Loading Rupee &#60;Loans&#62;...');
+    expect(res.body).not.toContain('__PRODUCT_NAME__');
+  });
+
+  it('falls back to the shell for client-side routes, brotli when accepted', async () => {
+    const res = await t.app.inject({
+      url: '/portal-admin/applicants?page=2',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers JSON 404 for unknown API paths and missing assets instead of the page', async () => {
+    const api = await t.app.inject({ url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'No route for GET /api/nope' });
+    const asset = await t.app.inject({ url: '/remotes/client-portal/assets/missing-12345678.js' });
+    expect(asset.statusCode).toBe(404);
+  });
+
+  it('caches hashed assets for a year and entry files not at all', async () => {
+    const hashed = await t.app.inject({ url: '/assets/index-AbCdEf12.js' });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await t.app.inject({ url: '/remotes/client-portal/remoteEntry.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+    const admin = await t.app.inject({ url: '/remotes/admin-portal/remoteEntry.js' });
+    expect(admin.body).toContain('"admin"');
+  });
+
+  it('sends the precompressed file when the browser accepts it', async () => {
+    const br = await t.app.inject({
+      url: '/remotes/client-portal/assets/remote-app-Zz09Yy87.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await t.app.inject({
+      url: '/remotes/client-portal/assets/remote-app-Zz09Yy87.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('does not serve the untemplated index.html directly', async () => {
+    const res = await t.app.inject({ url: '/index.html', headers: { accept: 'text/html' } });
+    expect(res.body).not.toContain('__PRODUCT_NAME__');
+  });
+});
+
+describe('configuration', () => {
+  it('rejects bad values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a positive whole number');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(
+      'PAYMENT_PROVIDER must be one of simulator, cashfree',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must start');
+  });
+});

@@ -1,0 +1,41 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { healthRoutes } from './modules/health/routes';
+import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { staticHostingPlugin } from './modules/static-hosting/plugin';
+import { errorHandlerPlugin } from './plugins/error-handler';
+
+export interface AppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Secrets and personal data never reach the log, whichever route carries them. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/** Builds the whole server from its dependencies; server.ts only listens. Tests call inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel, redact: REDACTED_PATHS },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(healthRoutes, { database: options.database });
+  await app.register(runtimeConfigRoutes, { config: options.config });
+  // Last: it owns the not-found handler (SPA fallback).
+  await app.register(staticHostingPlugin, { config: options.config });
+  return app;
+}

@@ -1,0 +1,2 @@
+// Drizzle schema: the tables of ARCHITECTURE.md section 8 are added here by the modules that own them.
+export {};

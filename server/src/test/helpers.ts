@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config/env';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A full app on a fresh migrated database: in-memory PGlite by default, or a fresh database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (created here and dropped on close).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  drop: () => Promise<void>;
+}> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    return { database: await openDatabase({}), drop: async () => {} };
+  }
+  const { default: postgres } = await import('postgres');
+  const name = `loan_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
+  return {
+    database,
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A fake build output: a shell index.html with the product placeholder and one hashed asset. */
+export function createFakeBuild(): Record<
+  'SHELL_DIST_DIR' | 'CLIENT_PORTAL_DIST_DIR' | 'ADMIN_PORTAL_DIST_DIR',
+  string
+> {
+  const root = mkdtempSync(join(tmpdir(), 'loan-build-'));
+  const shell = join(root, 'shell');
+  const client = join(root, 'client');
+  const admin = join(root, 'admin');
+  for (const dir of [shell, client, admin]) mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(shell, 'index.html'),
+    '<!doctype html><title>__PRODUCT_NAME__</title><p>Loading __PRODUCT_NAME__...</p>',
+  );
+  const js = `export const big = "${'x'.repeat(2000)}";`;
+  writeFileSync(join(shell, 'assets', 'index-AbCdEf12.js'), js);
+  writeFileSync(join(client, 'remoteEntry.js'), 'export const remote = true;');
+  writeFileSync(join(client, 'assets', 'remote-app-Zz09Yy87.js'), js);
+  writeFileSync(join(client, 'assets', 'remote-app-Zz09Yy87.js.br'), brotliCompressSync(js));
+  writeFileSync(join(client, 'assets', 'remote-app-Zz09Yy87.js.gz'), gzipSync(js));
+  writeFileSync(join(admin, 'remoteEntry.js'), 'export const remote = "admin";');
+  return { SHELL_DIST_DIR: shell, CLIENT_PORTAL_DIST_DIR: client, ADMIN_PORTAL_DIST_DIR: admin };
+}

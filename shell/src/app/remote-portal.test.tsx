@@ -1,0 +1,59 @@
+import type { RuntimeConfig } from '@loan-portal/api-client';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RemotePortal } from './remote-portal';
+import type { PortalAppProps } from './remote-types';
+
+const config = { productName: 'Loan Portal' } as RuntimeConfig;
+
+function Broken(): never {
+  throw new Error('render failure');
+}
+
+function FakePortal({ config: c }: PortalAppProps) {
+  return <p>portal for {c.productName}</p>;
+}
+
+describe('RemotePortal', () => {
+  it('shows the loading screen, then the remote', async () => {
+    render(
+      <RemotePortal
+        name="client_portal"
+        config={config}
+        load={() => Promise.resolve(FakePortal)}
+        onRetry={() => {}}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Loan Portal...');
+    expect(await screen.findByText('portal for Loan Portal')).toBeInTheDocument();
+  });
+
+  it('shows a message with a retry button when the remote cannot load, and retries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn().mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce(FakePortal);
+    const onRetry = vi.fn();
+    render(<RemotePortal name="admin_portal" config={config} load={load} onRetry={onRetry} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The back office could not be loaded. Check your connection and try again.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    expect(await screen.findByText('portal for Loan Portal')).toBeInTheDocument();
+  });
+
+  it('catches a remote that throws while rendering', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <RemotePortal
+        name="client_portal"
+        config={config}
+        load={() => Promise.resolve(Broken)}
+        onRetry={() => {}}
+      />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The client portal stopped with an error. Try again.',
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { federationShared } from '../scripts/federation-shared.mjs';
+
+const appDir = fileURLToPath(new URL('.', import.meta.url));
+
+// In production the server fills the product name into index.html; the dev server does the same
+// so the first paint never shows a placeholder.
+function productNameInDev(): Plugin {
+  return {
+    name: 'product-name-in-dev',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replaceAll('__PRODUCT_NAME__', process.env.PRODUCT_NAME ?? 'Loan Portal'),
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    productNameInDev(),
+    federation({
+      name: 'shell',
+      // Remotes are registered at run time from /config.json, never baked into the build.
+      remotes: {},
+      dts: false,
+      shared: federationShared(appDir),
+    }),
+  ],
+  build: { target: 'es2022' },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/config.json': 'http://localhost:8080',
+      '/payments-simulator': 'http://localhost:8080',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+  },
+});
