@@ -1,0 +1,82 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../test/axe';
+import { Button } from '../button/button';
+import { ConfirmDialog } from './confirm-dialog';
+
+function DeliveredToggle({ onConfirm }: { onConfirm: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="secondary">Toggle delivered</Button>}
+      title="Confirm Change"
+      description="Do you want to change the delivered status?"
+      confirmLabel="Yes, Change"
+      onConfirm={() => {
+        onConfirm();
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it('confirms and gives focus back to the trigger', async () => {
+    const onConfirm = vi.fn();
+    render(<DeliveredToggle onConfirm={onConfirm} />);
+    const trigger = screen.getByRole('button', { name: 'Toggle delivered' });
+    await userEvent.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Change' });
+    expect(dialog).toHaveAccessibleDescription('Do you want to change the delivered status?');
+    await expectNoAxeViolations(dialog);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, Change' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('cancels with the Cancel button and with Escape', async () => {
+    const onConfirm = vi.fn();
+    render(<DeliveredToggle onConfirm={onConfirm} />);
+    const trigger = screen.getByRole('button', { name: 'Toggle delivered' });
+    await userEvent.click(trigger);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(trigger);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(onConfirm).not.toHaveBeenCalled();
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('shows the busy label and cannot be dismissed while busy', async () => {
+    const onCancel = vi.fn();
+    render(
+      <ConfirmDialog
+        defaultOpen
+        title="Confirm Your Details"
+        description="Please review your information before submitting."
+        confirmLabel="Confirm & Submit"
+        cancelLabel="Edit"
+        busy
+        busyLabel="Submitting..."
+        onConfirm={vi.fn()}
+        onCancel={onCancel}
+      >
+        <p>Full Name: Asha Menon</p>
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Your Details' });
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+    expect(onCancel).not.toHaveBeenCalled();
+    await expectNoAxeViolations(dialog);
+  });
+});

@@ -1,0 +1,82 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Button } from '../button/button';
+import { Modal, ModalClose } from '../modal/modal';
+
+export interface ConfirmDialogProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Extra content, e.g. the list of entered values in 'Confirm Your Details'. */
+  children?: ReactNode;
+  confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+  /** Shown on the confirm button while `busy`, e.g. 'Submitting...'. */
+  busyLabel?: ReactNode;
+  /** While busy, both buttons are disabled and the dialog cannot be dismissed. */
+  busy?: boolean;
+  /** 'danger' for destructive confirmations. */
+  tone?: 'primary' | 'danger';
+  /** Runs on confirm. The dialog stays open: the caller closes it (after its request, if any). */
+  onConfirm: () => void;
+  /** Runs on Cancel, Escape, the × button and clicks outside. */
+  onCancel?: () => void;
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  trigger?: ReactElement;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+/** A yes/no question in a Modal: 'Confirm Change', 'Confirm Your Details'. */
+export function ConfirmDialog({
+  title,
+  description,
+  children,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  busyLabel,
+  busy = false,
+  tone = 'primary',
+  onConfirm,
+  onCancel,
+  open,
+  defaultOpen,
+  onOpenChange,
+  trigger,
+  size = 'sm',
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      title={title}
+      description={description}
+      trigger={trigger}
+      open={open}
+      defaultOpen={defaultOpen}
+      size={size}
+      preventClose={busy}
+      hideCloseButton={busy}
+      onOpenChange={(next) => {
+        if (!next) onCancel?.();
+        onOpenChange?.(next);
+      }}
+      footer={
+        <>
+          <ModalClose>
+            <Button variant="secondary" disabled={busy}>
+              {cancelLabel}
+            </Button>
+          </ModalClose>
+          <Button
+            variant={tone === 'danger' ? 'danger' : 'primary'}
+            busy={busy}
+            busyLabel={busyLabel}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}

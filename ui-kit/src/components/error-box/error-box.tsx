@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import styles from './error-box.module.css';
+
+export interface ErrorBoxProps {
+  /** The message, e.g. a server message or 'Failed to load profiles. Please try again.' */
+  children?: ReactNode;
+  title?: ReactNode;
+  className?: string;
+}
+
+/** The red message box of spec section 8. Renders nothing without a message. */
+export function ErrorBox({ children, title, className }: ErrorBoxProps) {
+  if (children === null || children === undefined || children === false || children === '') {
+    return null;
+  }
+  return (
+    <div role="alert" className={[styles.box, className].filter(Boolean).join(' ')}>
+      <svg className={styles.icon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <circle cx="10" cy="10" r="9" fill="currentColor" />
+        <path d="M10 5v6" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        <circle cx="10" cy="14.5" r="1.2" fill="#fff" />
+      </svg>
+      <div className={styles.text}>
+        {title ? <p className={styles.title}>{title}</p> : null}
+        <div>{children}</div>
+      </div>
+    </div>
+  );
+}

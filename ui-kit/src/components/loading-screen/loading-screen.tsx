@@ -1,0 +1,19 @@
+import { Spinner } from '../spinner/spinner';
+import styles from './loading-screen.module.css';
+
+export interface LoadingScreenProps {
+  /** Product name shown as 'Loading {name}...'. */
+  name: string;
+}
+
+/** Full-page placeholder while the session or a remote loads. */
+export function LoadingScreen({ name }: LoadingScreenProps) {
+  return (
+    <div className={styles.screen}>
+      <Spinner size="lg" />
+      <div role="status" aria-live="polite" className={styles.text}>
+        Loading {name}...
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import styles from './step-indicator.module.css';
+
+export interface Step {
+  title: string;
+  subtitle?: string;
+}
+
+export interface StepIndicatorProps {
+  steps: readonly Step[];
+  /** The step the user is on, counting from 1 (as the screens do: 'Step 1 of 3'). */
+  currentStep: number;
+  /** Accessible name of the list. */
+  label?: string;
+  className?: string;
+}
+
+type StepState = 'done' | 'current' | 'upcoming';
+
+const stateText: Record<StepState, string> = {
+  done: 'completed',
+  current: 'current step',
+  upcoming: 'not started',
+};
+
+/** Numbered progress through a multi-step form; the current step carries aria-current="step". */
+export function StepIndicator({
+  steps,
+  currentStep,
+  label = 'Progress',
+  className,
+}: StepIndicatorProps) {
+  return (
+    <ol aria-label={label} className={[styles.list, className].filter(Boolean).join(' ')}>
+      {steps.map((step, index) => {
+        const number = index + 1;
+        const state: StepState =
+          number < currentStep ? 'done' : number === currentStep ? 'current' : 'upcoming';
+        return (
+          <li
+            key={step.title}
+            className={`${styles.step} ${styles[state]}`}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className={styles.marker} aria-hidden="true">
+              {state === 'done' ? '✓' : number}
+            </span>
+            <span className={styles.text}>
+              <span className={styles.title}>
+                <span className={styles.visuallyHidden}>
+                  Step {number} of {steps.length}:{' '}
+                </span>
+                {step.title}
+                <span className={styles.visuallyHidden}> ({stateText[state]})</span>
+              </span>
+              {step.subtitle ? <span className={styles.subtitle}>{step.subtitle}</span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
