@@ -1,15 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import { createAccessTokens } from './modules/accounts/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { staticHostingPlugin } from './modules/static-hosting/plugin';
+import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 
 export interface AppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of every expiry, cooldown and lockout; tests move it instead of sleeping. */
+  now?: () => Date;
 }
 
 /** Secrets and personal data never reach the log, whichever route carries them. */
@@ -33,6 +38,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  const now = options.now ?? (() => new Date());
+  const accessTokens = createAccessTokens({
+    // server.ts fills jwtSecret (JWT_SECRET or DATA_DIR/jwt-secret); tests get a throwaway one.
+    secret: options.config.auth.jwtSecret ?? randomBytes(32).toString('base64url'),
+    ttlSeconds: options.config.auth.accessTokenTtlSeconds,
+    now,
+  });
+  await app.register(authPlugin, { db: options.database.db, tokens: accessTokens });
   await app.register(healthRoutes, { database: options.database });
   await app.register(runtimeConfigRoutes, { config: options.config });
   // Last: it owns the not-found handler (SPA fallback).

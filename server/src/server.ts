@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
+import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
 
 async function main() {
@@ -13,6 +14,9 @@ async function main() {
     }
     throw error;
   }
+
+  // Generated once so tokens survive restarts; several instances must share JWT_SECRET instead.
+  config.auth.jwtSecret ??= readOrCreateSecretFile(config.dataDir, 'jwt-secret');
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();

@@ -22,7 +22,50 @@ export interface AppConfig {
   remotes: { clientPortal: string; adminPortal: string };
   static: { shellDir: string; clientPortalDir: string; adminPortalDir: string };
   logLevel: string;
+  /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS, comma-separated). */
+  corsOrigins: string[];
+  /** redis://... shares rate-limit counters between instances; memory otherwise. */
+  redisUrl: string | undefined;
+  auth: AuthConfig;
+  otp: OtpConfig;
+  sms: SmsConfig;
+  /**
+   * Base64 of 32 bytes for AES-256-GCM of Aadhaar and account numbers (DATA_ENCRYPTION_KEY);
+   * undefined means the key generated once into DATA_DIR/encryption.key.
+   */
+  dataEncryptionKey: string | undefined;
 }
+
+export interface AuthConfig {
+  /** JWT_SECRET; when absent server.ts generates one into DATA_DIR and tests use a random one. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  loginRateLimitPerMinute: number;
+  adminLockoutAttempts: number;
+  adminLockoutSeconds: number;
+  /** Staff user created at start-up when missing (ADMIN_USERNAME / ADMIN_PASSWORD). */
+  bootstrapAdmin: { username: string; password: string } | undefined;
+}
+
+export interface OtpConfig {
+  ttlSeconds: number;
+  maxAttempts: number;
+  resendCooldownSeconds: number;
+  maxPerNumberPerHour: number;
+  maxPerIpPerHour: number;
+  resetTokenTtlSeconds: number;
+}
+
+export type SmsConfig =
+  | { provider: 'console' }
+  | {
+      provider: 'msg91';
+      authKey: string;
+      templateId: string;
+      senderId: string | undefined;
+      baseUrl: string;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -49,6 +92,53 @@ function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], f
   return raw as T;
 }
 
+function loadSmsConfig(env: Env, deployEnv: string): SmsConfig {
+  const provider = oneOf(env, 'SMS_PROVIDER', ['console', 'msg91'] as const, 'console');
+  if (provider === 'console') {
+    if (deployEnv === 'production') {
+      throw new ConfigError(
+        'SMS_PROVIDER=console only prints codes to a dev outbox and cannot run with ' +
+          'DEPLOY_ENV=production; set SMS_PROVIDER=msg91 with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID',
+      );
+    }
+    return { provider };
+  }
+  const authKey = env.MSG91_AUTH_KEY;
+  const templateId = env.MSG91_TEMPLATE_ID;
+  if (!authKey || !templateId) {
+    throw new ConfigError('SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
+  }
+  return {
+    provider,
+    authKey,
+    templateId,
+    senderId: env.MSG91_SENDER_ID || undefined,
+    baseUrl: (env.MSG91_BASE_URL || 'https://control.msg91.com').replace(/\/+$/, ''),
+  };
+}
+
+function loadBootstrapAdmin(env: Env): AuthConfig['bootstrapAdmin'] {
+  const username = env.ADMIN_USERNAME;
+  const password = env.ADMIN_PASSWORD;
+  if (!username && !password) return undefined;
+  if (!username || !password) {
+    throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (password.length < 6) throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
+  return { username, password };
+}
+
+function loadDataEncryptionKey(env: Env): string | undefined {
+  const raw = env.DATA_ENCRYPTION_KEY?.trim();
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64').length !== 32) {
+    throw new ConfigError(
+      'DATA_ENCRYPTION_KEY must be 32 random bytes encoded as base64 (e.g. `openssl rand -base64 32`)',
+    );
+  }
+  return raw;
+}
+
 const CASHFREE_SDK_URL = 'https://sdk.cashfree.com/js/v3/cashfree.js';
 
 /** Reads every setting from the environment once, with the defaults listed in the README. */
@@ -59,10 +149,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const provider = oneOf(env, 'PAYMENT_PROVIDER', ['simulator', 'cashfree'] as const, 'simulator');
   const cashfreeEnv = oneOf(env, 'CASHFREE_ENV', ['sandbox', 'production'] as const, 'sandbox');
+  const deployEnv = env.DEPLOY_ENV || 'development';
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  }
   return {
     port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
-    deployEnv: env.DEPLOY_ENV || 'development',
+    deployEnv,
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
     databaseUrl,
     productName: env.PRODUCT_NAME || 'Loan Portal',
@@ -90,5 +184,29 @@ export function loadConfig(env: Env = process.env): AppConfig {
       adminPortalDir: resolve(env.ADMIN_PORTAL_DIST_DIR || resolve(repoRoot, 'admin-portal/dist')),
     },
     logLevel: env.LOG_LEVEL || 'info',
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    redisUrl: env.REDIS_URL || undefined,
+    auth: {
+      jwtSecret: env.JWT_SECRET || undefined,
+      accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
+      refreshTokenTtlSeconds: positiveInt(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+      loginRateLimitPerMinute: positiveInt(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20),
+      adminLockoutAttempts: positiveInt(env, 'ADMIN_LOCKOUT_ATTEMPTS', 3),
+      adminLockoutSeconds: positiveInt(env, 'ADMIN_LOCKOUT_SECONDS', 30),
+      bootstrapAdmin: loadBootstrapAdmin(env),
+    },
+    otp: {
+      ttlSeconds: positiveInt(env, 'OTP_TTL_SECONDS', 300),
+      maxAttempts: positiveInt(env, 'OTP_MAX_ATTEMPTS', 5),
+      resendCooldownSeconds: positiveInt(env, 'OTP_RESEND_COOLDOWN_SECONDS', 30),
+      maxPerNumberPerHour: positiveInt(env, 'OTP_MAX_PER_NUMBER_PER_HOUR', 10),
+      maxPerIpPerHour: positiveInt(env, 'OTP_MAX_PER_IP_PER_HOUR', 30),
+      resetTokenTtlSeconds: positiveInt(env, 'PASSWORD_RESET_TOKEN_TTL_SECONDS', 900),
+    },
+    sms: loadSmsConfig(env, deployEnv),
+    dataEncryptionKey: loadDataEncryptionKey(env),
   };
 }

@@ -1,2 +1,3 @@
 // Drizzle schema: the tables of ARCHITECTURE.md section 8 are added here by the modules that own them.
-export {};
+export * from '../modules/accounts/tables';
+export * from '../modules/audit/tables';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 
@@ -18,11 +18,14 @@ export interface TestApp {
  * A full app on a fresh migrated database: in-memory PGlite by default, or a fresh database on
  * the PostgreSQL server named by TEST_DATABASE_URL (created here and dropped on close).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'now' | 'logger'> = {},
+): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const { database, drop } = await openTestDatabase();
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {
     app,

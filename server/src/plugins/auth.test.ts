@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env';
+import type { DatabaseHandle } from '../db/client';
+import { users } from '../modules/accounts/tables';
+import { createAccessTokens } from '../modules/accounts/tokens';
+import { openTestDatabase } from '../test/helpers';
+import { authPlugin } from './auth';
+import { errorHandlerPlugin } from './error-handler';
+
+describe('auth plugin', () => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let clock = new Date('2025-06-01T10:00:00Z');
+  const tokens = createAccessTokens({
+    secret: 'x'.repeat(32),
+    ttlSeconds: loadConfig({}).auth.accessTokenTtlSeconds,
+    now: () => clock,
+  });
+  let clientId: number;
+  let staffId: number;
+  let superId: number;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+    await database.migrate();
+    const rows = await database.db
+      .insert(users)
+      .values([
+        { phoneNumber: '9876543210', passwordHash: 'x' },
+        { username: 'staff', passwordHash: 'x', isStaff: true },
+        { username: 'root', passwordHash: 'x', isSuperuser: true },
+      ])
+      .returning({ id: users.id });
+    [clientId, staffId, superId] = rows.map((row) => row.id);
+    app = Fastify({ logger: false });
+    await app.register(errorHandlerPlugin);
+    await app.register(authPlugin, { db: database.db, tokens });
+    app.get('/client', { preHandler: app.requireClient }, async (request) => request.user);
+    app.get('/staff', { preHandler: app.requireStaff }, async (request) => request.user);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await drop();
+  });
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('answers 401 without a token, with a malformed one and with a foreign signature', async () => {
+    const foreign = await createAccessTokens({
+      secret: 'y'.repeat(32),
+      ttlSeconds: 900,
+      now: () => clock,
+    }).issue(clientId, 'client');
+    for (const headers of [{}, { authorization: 'Bearer nope' }, bearer(foreign)]) {
+      const res = await app.inject({ url: '/client', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toMatch(/credentials/);
+    }
+  });
+
+  it('sets request.user for a client-portal token of any user', async () => {
+    const res = await app.inject({
+      url: '/client',
+      headers: bearer(await tokens.issue(clientId, 'client')),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: clientId,
+      isStaff: false,
+      isSuperuser: false,
+      phoneNumber: '9876543210',
+      username: null,
+      portal: 'client',
+    });
+    const staffOnClient = await app.inject({
+      url: '/client',
+      headers: bearer(await tokens.issue(staffId, 'client')),
+    });
+    expect(staffOnClient.statusCode).toBe(200);
+  });
+
+  it('refuses an admin-portal token on a client route', async () => {
+    const res = await app.inject({
+      url: '/client',
+      headers: bearer(await tokens.issue(staffId, 'admin')),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lets staff and superusers through the admin portal only', async () => {
+    for (const id of [staffId, superId]) {
+      const res = await app.inject({
+        url: '/staff',
+        headers: bearer(await tokens.issue(id, 'admin')),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().id).toBe(id);
+    }
+    const client = await app.inject({
+      url: '/staff',
+      headers: bearer(await tokens.issue(clientId, 'admin')),
+    });
+    expect(client.statusCode).toBe(403);
+    expect(client.json().message).toBe('You do not have permission to perform this action.');
+    const staffViaClientPortal = await app.inject({
+      url: '/staff',
+      headers: bearer(await tokens.issue(staffId, 'client')),
+    });
+    expect(staffViaClientPortal.statusCode).toBe(403);
+    const anonymous = await app.inject({ url: '/staff' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a token once it has expired', async () => {
+    const token = await tokens.issue(clientId, 'client');
+    clock = new Date(clock.getTime() + 899_000);
+    expect((await app.inject({ url: '/client', headers: bearer(token) })).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 2_000);
+    expect((await app.inject({ url: '/client', headers: bearer(token) })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { users } from '../modules/accounts/tables';
+import type { AccessTokens, Portal } from '../modules/accounts/tokens';
+import { HttpError } from './error-handler';
+
+/** The caller, as loaded from the database for this request. */
+export interface AuthUser {
+  id: number;
+  isStaff: boolean;
+  isSuperuser: boolean;
+  phoneNumber: string | null;
+  username: string | null;
+  /** The portal whose login issued the token. */
+  portal: Portal;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: any signed-in user of the client portal; 401 otherwise. */
+    requireClient: preHandlerAsyncHookHandler;
+    /** preHandler: any signed-in user of either portal (GET /api/accounts/user/). */
+    requireSignedIn: preHandlerAsyncHookHandler;
+    /** preHandler: a staff or superuser signed in through the admin portal; 401 / 403 otherwise. */
+    requireStaff: preHandlerAsyncHookHandler;
+    accessTokens: AccessTokens;
+  }
+  interface FastifyRequest {
+    /** Set by requireClient / requireStaff; only read it on routes that use one of them. */
+    user: AuthUser;
+  }
+}
+
+const NOT_SIGNED_IN = 'Authentication credentials were not provided or are invalid.';
+const NOT_STAFF = 'You do not have permission to perform this action.';
+
+export interface AuthPluginOptions {
+  db: Database;
+  tokens: AccessTokens;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: AuthPluginOptions) => {
+    async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match) throw new HttpError(401, NOT_SIGNED_IN);
+      const claims = await opts.tokens.verify(match[1]);
+      if (!claims) throw new HttpError(401, NOT_SIGNED_IN);
+      const [row] = await opts.db
+        .select({
+          id: users.id,
+          isStaff: users.isStaff,
+          isSuperuser: users.isSuperuser,
+          phoneNumber: users.phoneNumber,
+          username: users.username,
+          sessionsValidAfter: users.sessionsValidAfter,
+        })
+        .from(users)
+        .where(eq(users.id, claims.userId));
+      if (!row) throw new HttpError(401, NOT_SIGNED_IN);
+      // A password reset ends every session, including access tokens already handed out.
+      if (
+        row.sessionsValidAfter &&
+        claims.issuedAt < Math.floor(row.sessionsValidAfter.getTime() / 1000)
+      ) {
+        throw new HttpError(401, NOT_SIGNED_IN);
+      }
+      const { sessionsValidAfter: _, ...user } = row;
+      return { ...user, portal: claims.portal };
+    }
+
+    app.decorate('accessTokens', opts.tokens);
+    app.decorateRequest('user', null as unknown as AuthUser);
+
+    app.decorate('requireSignedIn', async (request: FastifyRequest) => {
+      request.user = await authenticate(request);
+    });
+
+    app.decorate('requireClient', async (request: FastifyRequest) => {
+      const user = await authenticate(request);
+      if (user.portal !== 'client') throw new HttpError(401, NOT_SIGNED_IN);
+      request.user = user;
+    });
+
+    app.decorate('requireStaff', async (request: FastifyRequest) => {
+      const user = await authenticate(request);
+      if (user.portal !== 'admin') {
+        // A client-portal token is a valid sign-in, just not one that may use the back office.
+        throw new HttpError(403, NOT_STAFF);
+      }
+      if (!user.isStaff && !user.isSuperuser) throw new HttpError(403, NOT_STAFF);
+      request.user = user;
+    });
+  },
+  { name: 'auth' },
+);
