@@ -20,9 +20,9 @@ describe('parseRuntimeConfig', () => {
   it('names the missing field', () => {
     const { remotes: _remotes, ...rest } = valid;
     expect(() => parseRuntimeConfig(rest)).toThrow('config.json: "remotes" must be an object');
-    expect(() =>
-      parseRuntimeConfig({ ...valid, remotes: { client_portal: 'a' } }),
-    ).toThrow('"remotes.admin_portal" must be a string');
+    expect(() => parseRuntimeConfig({ ...valid, remotes: { client_portal: 'a' } })).toThrow(
+      '"remotes.admin_portal" must be a string',
+    );
   });
 
   it('rejects a non-object', () => {

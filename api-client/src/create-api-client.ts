@@ -1,0 +1,84 @@
+import axios, { type AxiosInstance } from 'axios';
+import { type AccountsApi, accountsEndpoints } from './endpoints/accounts';
+import { type AdminApi, adminEndpoints } from './endpoints/admin';
+import type { EndpointContext } from './endpoints/context';
+import { API_PATHS } from './endpoints/paths';
+import { type PaymentsApi, paymentsEndpoints } from './endpoints/payments';
+import { type RegistrationApi, registrationEndpoints } from './endpoints/registration';
+import { attachRefreshQueue } from './http/refresh-queue';
+import {
+  createSessionStore,
+  defaultStorage,
+  type KeyValueStorage,
+  type SessionStore,
+} from './session/storage';
+import type { Portal, PortalUser, RefreshResponse } from './types/accounts';
+
+export interface ApiClientOptions<P extends Portal> {
+  /** Origin of the API ('' for the same origin); paths are absolute `/api/...`. */
+  baseURL: string;
+  /** Selects the stored tokens to send and the refresh cookie (`X-Portal`). */
+  portal: P;
+  /** Called once when a token refresh fails, after this portal's session has been cleared. */
+  onSessionExpired?: () => void;
+  /** Where the session lives; localStorage in a browser, memory elsewhere. */
+  storage?: KeyValueStorage;
+}
+
+export type ApiClient<P extends Portal> = AccountsApi<P> &
+  RegistrationApi &
+  PaymentsApi &
+  AdminApi & {
+    readonly portal: P;
+    /** The underlying axios instance (cookies included, JSON, no timeout, refresh queue). */
+    readonly http: AxiosInstance;
+    /** This portal's stored session (role, tokens, user). */
+    readonly session: SessionStore<P>;
+  };
+
+export function createApiClient<P extends Portal>(options: ApiClientOptions<P>): ApiClient<P> {
+  const { baseURL, portal, onSessionExpired } = options;
+  const storage = options.storage ?? defaultStorage();
+  const sessions = {
+    client: createSessionStore('client', storage),
+    admin: createSessionStore('admin', storage),
+  };
+  const session = sessions[portal] as SessionStore<P>;
+
+  // No Content-Type default: axios sets application/json whenever there is a body, and bodiless
+  // POSTs (refresh, logout, toggle) must not claim a JSON body they do not have.
+  const http = axios.create({
+    baseURL,
+    withCredentials: true,
+    headers: { Accept: 'application/json' },
+  });
+
+  const queue = attachRefreshQueue(http, {
+    getAccessToken: () => session.getAccessToken(),
+    async refresh() {
+      const { data } = await http.post<RefreshResponse<PortalUser<P>>>(
+        API_PATHS.tokenRefresh,
+        undefined,
+        { headers: { 'X-Portal': portal }, skipAuthRefresh: true },
+      );
+      if (!data?.access) throw new Error('Token refresh answered without an access token');
+      session.save(data);
+      return data;
+    },
+    onRefreshFailed() {
+      session.clear();
+      onSessionExpired?.();
+    },
+  });
+
+  const ctx: EndpointContext<P> = { http, portal, sessions, refresh: queue.refresh };
+  return {
+    portal,
+    http,
+    session,
+    ...accountsEndpoints(ctx),
+    ...registrationEndpoints(ctx),
+    ...paymentsEndpoints(ctx),
+    ...adminEndpoints(ctx),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Every path of spec section 7, absolute and with its trailing slash. Parameters are written
+ * `:name` so the server can register the very same strings as routes; the client fills them
+ * with buildPath.
+ */
+export const API_PATHS = {
+  sendOtp: '/api/accounts/otp/send/',
+  signup: '/api/accounts/signup/',
+  login: '/api/accounts/auth/login/',
+  adminLogin: '/api/accounts/admin/login/',
+  passwordResetRequest: '/api/accounts/auth/forgot-password/request/',
+  passwordResetVerify: '/api/accounts/auth/forgot-password/verify/',
+  passwordReset: '/api/accounts/auth/forgot-password/reset/',
+  currentUser: '/api/accounts/user/',
+  logout: '/api/accounts/logout/',
+  tokenRefresh: '/api/accounts/token/refresh/',
+  submitProfile: '/api/registration/profile/',
+  registrationStatus: '/api/registration/registration/status/',
+  application: '/api/registration/application/',
+  createPaymentOrder: '/api/registration/cashfree/create-order/',
+  paymentStatus: '/api/registration/cashfree-status/:id/',
+  toggleDelivered: '/api/registration/registration/:id/toggle-delivered/',
+  adminProfiles: '/api/registration/admin/profiles/',
+  adminDashboard: '/api/registration/admin/dashboard/',
+  adminProfilesExport: '/api/registration/admin/profiles/export/',
+} as const;
+
+/** Fills `:name` placeholders, URL-encoding each value. */
+export function buildPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`buildPath: missing "${name}" for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
