@@ -1,0 +1,50 @@
+// `pnpm test`: everything CI runs, in the order that fails fastest.
+// lint + typecheck -> unit, component and story tests (server on PGlite, then on PostgreSQL when
+// TEST_DATABASE_URL is set) -> production build -> browser journeys in Chromium.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+const steps = [];
+
+function step(name, command, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  steps.push(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
+  if (result.status !== 0) {
+    console.error(`\n${steps.join('\n')}\n\n${name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const withoutPg = { TEST_DATABASE_URL: '' };
+
+step('lint', 'pnpm', ['lint']);
+step('typecheck', 'pnpm', ['typecheck']);
+step(
+  'unit, component and story tests (PGlite)',
+  'pnpm',
+  ['-r', '--workspace-concurrency=2', '--filter', '!e2e', 'test'],
+  withoutPg,
+);
+if (pgUrl) {
+  step('server tests on PostgreSQL', 'pnpm', ['--filter', 'server', 'test'], {
+    TEST_DATABASE_URL: pgUrl,
+  });
+}
+step('production build', 'pnpm', ['build']);
+step('Chromium available', 'bash', ['scripts/ensure-chromium.sh']);
+step('browser journeys (Playwright, Chromium)', 'pnpm', ['--filter', 'e2e', 'test']);
+
+console.log(
+  `\n${steps.join('\n')}\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+);

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from './paths';
+
+function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(join(serverRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'loan-start-')),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+describe('server start-up failures', () => {
+  let blocker: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const address = blocker.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(() => new Promise<void>((r) => blocker.close(() => r())));
+
+  it('says the port is taken and exits non-zero', async () => {
+    const { code, stderr } = await runServer({ PORT: String(port) });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`Port ${port} is already in use.`);
+  });
+
+  it('names a bad setting and exits non-zero', async () => {
+    const { code, stderr } = await runServer({ PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Configuration error: PORT must be a positive whole number');
+  });
+});
