@@ -51,7 +51,7 @@ describe('ConfirmDialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
     expect(onConfirm).not.toHaveBeenCalled();
-    await expectNoAxeViolations(document.body);
+    await expectNoAxeViolations();
   });
 
   it('shows the busy label and cannot be dismissed while busy', async () => {

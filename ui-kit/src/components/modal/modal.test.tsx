@@ -28,6 +28,6 @@ describe('Modal', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
-    await expectNoAxeViolations(document.body);
+    await expectNoAxeViolations();
   });
 });

@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { StatusBadge } from './status-badge';
+
+const meta = {
+  title: 'Data display/StatusBadge',
+  component: StatusBadge,
+  args: { vocabulary: 'registration', status: 'paid' },
+  argTypes: { vocabulary: { control: 'inline-radio', options: ['registration', 'dashboard'] } },
+} satisfies Meta<typeof StatusBadge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const RegistrationPaid: Story = {
+  args: { status: 'paid' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('PAID')).toBeVisible();
+  },
+};
+
+export const RegistrationDraft: Story = { args: { status: 'draft' } };
+
+export const RegistrationPendingPayment: Story = {
+  args: { status: 'pending_payment' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('PENDING PAYMENT')).toBeVisible();
+  },
+};
+
+export const RegistrationOther: Story = { args: { status: 'delivered' } };
+
+export const RegistrationMissing: Story = {
+  args: { status: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('N/A')).toBeVisible();
+  },
+};
+
+export const DashboardActive: Story = {
+  args: { vocabulary: 'dashboard', status: 'active' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Active')).toBeVisible();
+  },
+};
+
+export const DashboardPending: Story = { args: { vocabulary: 'dashboard', status: 'pending' } };
+
+export const DashboardRejected: Story = { args: { vocabulary: 'dashboard', status: 'rejected' } };
+
+export const DashboardOther: Story = { args: { vocabulary: 'dashboard', status: 'on_hold' } };
+
+export const AllStates: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: '0.75rem' }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+        {['paid', 'draft', 'pending_payment', 'delivered', null].map((status) => (
+          <StatusBadge key={String(status)} vocabulary="registration" status={status} />
+        ))}
+      </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+        {['active', 'pending', 'rejected', 'closed'].map((status) => (
+          <StatusBadge key={status} vocabulary="dashboard" status={status} />
+        ))}
+      </div>
+    </div>
+  ),
+};
