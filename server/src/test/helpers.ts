@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'now' | 'logger'> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    // A throwaway key, so tests never write DATA_DIR/encryption.key.
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...env,
+  });
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const app = await buildApp({ config, database, logger: false, ...options });

@@ -1,0 +1,81 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables';
+
+/**
+ * One profile per client. Aadhaar and account numbers are stored only encrypted (AES-256-GCM,
+ * see lib/encryption.ts); the last four digits stay in clear to recognise a row without the key.
+ * The trigram indexes of the admin search live in the custom migration (drizzle-kit cannot
+ * express operator classes on expressions).
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: varchar('full_name', { length: 150 }).notNull(),
+    contactNumber: varchar('contact_number', { length: 10 }).notNull(),
+    alternativeContactNumber: varchar('alternative_contact_number', { length: 10 }),
+    aadhaarEncrypted: text('aadhaar_encrypted').notNull(),
+    aadhaarLast4: varchar('aadhaar_last4', { length: 4 }).notNull(),
+    panNumber: varchar('pan_number', { length: 10 }).notNull(),
+    bankName: varchar('bank_name', { length: 150 }).notNull(),
+    accountEncrypted: text('account_encrypted').notNull(),
+    accountLast4: varchar('account_last4', { length: 4 }).notNull(),
+    ifscCode: varchar('ifsc_code', { length: 11 }).notNull(),
+    fullAddress: text('full_address').notNull(),
+    city: varchar('city', { length: 100 }).notNull(),
+    state: varchar('state', { length: 100 }).notNull(),
+    pinCode: varchar('pin_code', { length: 6 }).notNull(),
+    loanType: varchar('loan_type', { length: 50 }).notNull(),
+    loanAmount: integer('loan_amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('profiles_user_id_unique').on(table.userId)],
+);
+
+/**
+ * The application a profile belongs to: `draft` until the fee is paid, then `paid` (set only by
+ * the payments module from the provider's answer). `submitted_at` is the payment time.
+ * Every profile has exactly one registration, created in the same transaction.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 32 }).notNull().default('draft'),
+    delivered: boolean('delivered').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('registrations_profile_id_unique').on(table.profileId),
+    uniqueIndex('registrations_user_id_unique').on(table.userId),
+    // Newest first (scanned backwards), date ranges and the keyset pagination of the list and
+    // the export walk this index. Ascending on purpose: `ORDER BY created_at DESC, id DESC`
+    // matches its backward scan, NULLS ordering included.
+    index('registrations_created_at_id_idx').on(table.createdAt, table.id),
+    index('registrations_submitted_at_idx').on(table.submittedAt),
+    index('registrations_status_idx').on(table.status),
+  ],
+);
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
