@@ -45,12 +45,20 @@ export function createApiClient<P extends Portal>(options: ApiClientOptions<P>):
   };
   const session = sessions[portal] as SessionStore<P>;
 
-  // No Content-Type default: axios sets application/json whenever there is a body, and bodiless
-  // POSTs (refresh, logout, toggle) must not claim a JSON body they do not have.
+  // No Content-Type default: axios sets application/json whenever there is a body.
   const http = axios.create({
     baseURL,
     withCredentials: true,
     headers: { Accept: 'application/json' },
+  });
+
+  // axios labels every bodiless POST application/x-www-form-urlencoded after the interceptors
+  // have run, unless the header is pinned to false; a server then has to parse an empty form (or
+  // an empty JSON body) and answers 415 or 400. Logout, refresh and toggle send no body.
+  http.interceptors.request.use((config) => {
+    if (config.data === undefined || config.data === null)
+      config.headers.set('Content-Type', false);
+    return config;
   });
 
   const queue = attachRefreshQueue(http, {

@@ -16,6 +16,8 @@ export {
 export type { RegistrationApi } from './endpoints/registration';
 export { ApiClientError } from './errors/api-client-error';
 export { getErrorMessage } from './errors/get-error-message';
+export { formatAadhaar, maskAadhaar } from './format/aadhaar';
+export { formatFee, formatRupees } from './format/currency';
 export {
   attachRefreshQueue,
   type RefreshQueue,
@@ -39,3 +41,38 @@ export {
 export type * from './types/accounts';
 export type * from './types/payments';
 export type * from './types/registration';
+export { hasValidVerhoeffCheckDigit, isValidAadhaar } from './validation/aadhaar';
+export {
+  adminLoginSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  otpSchema,
+  passwordResetVerifySchema,
+  resetPasswordFormSchema,
+  resetPasswordPayloadSchema,
+  sendOtpSchema,
+  signupDetailsSchema,
+  signupFormSchema,
+  signupPayloadSchema,
+} from './validation/auth';
+export { VALIDATION_MESSAGES } from './validation/messages';
+export {
+  DEFAULT_STATE,
+  FIELD_MAX_LENGTH,
+  INDIAN_STATES,
+  type IndianState,
+  LOAN_TYPES,
+  type LoanType,
+  MAX_LOAN_AMOUNT,
+  MIN_PASSWORD_LENGTH,
+  OTP_LENGTH,
+} from './validation/options';
+export {
+  addressStepSchema,
+  bankStepSchema,
+  MOBILE_PATTERN,
+  type ProfileFormValues,
+  personalStepSchema,
+  profileSchema,
+  REGISTRATION_STEPS,
+} from './validation/registration';

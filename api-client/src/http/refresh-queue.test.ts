@@ -197,6 +197,31 @@ describe('refresh queue', () => {
     expect(refreshCalls).toBe(1);
   });
 
+  it('a POST retried after the refresh carries the same JSON body', async () => {
+    const { client } = signedInClient();
+    const bodies: { auth: string | null; body: unknown; type: string | null }[] = [];
+    server.use(
+      http.post(`${BASE}/api/registration/cashfree/create-order/`, async ({ request }) => {
+        const auth = request.headers.get('authorization');
+        bodies.push({
+          auth,
+          body: await request.json(),
+          type: request.headers.get('content-type'),
+        });
+        if (auth !== 'Bearer new') return HttpResponse.json({}, { status: 401 });
+        return HttpResponse.json({ order_id: 'o', payment_session_id: 's' });
+      }),
+      http.post(REFRESH, () => HttpResponse.json({ access: 'new' })),
+    );
+
+    await client.createPaymentOrder({ amount: 10, currency: 'INR' });
+
+    expect(bodies).toEqual([
+      { auth: 'Bearer old', body: { amount: 10, currency: 'INR' }, type: 'application/json' },
+      { auth: 'Bearer new', body: { amount: 10, currency: 'INR' }, type: 'application/json' },
+    ]);
+  });
+
   it('a wrong password on login surfaces as the login error and starts no refresh', async () => {
     const { client, onSessionExpired } = signedInClient();
     let refreshCalls = 0;
