@@ -75,7 +75,12 @@ export function createApiClient<P extends Portal>(options: ApiClientOptions<P>):
     },
     onRefreshFailed() {
       session.clear();
-      onSessionExpired?.();
+      try {
+        onSessionExpired?.();
+      } catch (error) {
+        // The waiting requests must still reject with the refresh error, not this one.
+        console.error('onSessionExpired failed', error);
+      }
     },
   });
 

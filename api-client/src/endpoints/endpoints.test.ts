@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, test } from 'vite
 import { createApiClient } from '../create-api-client';
 import { ApiClientError } from '../errors/api-client-error';
 import { createMemoryStorage } from '../session/storage';
-import { normalizePaymentOrder } from './payments';
+import { classifyPaymentStatus, normalizePaymentOrder } from './payments';
 
 const BASE = 'http://api.test';
 const server = setupServer();
@@ -360,5 +360,31 @@ describe('payment orders', () => {
     await expect(client.createPaymentOrder({ amount: 10 })).rejects.toThrow(
       'Payment order response is missing payment_session_id',
     );
+  });
+});
+
+describe('classifyPaymentStatus', () => {
+  test.each([
+    ['SUCCESS', 'success'],
+    ['PAID', 'success'],
+    ['COMPLETED', 'success'],
+    ['paid', 'success'],
+    ['FAILED', 'failure'],
+    ['ERROR', 'failure'],
+    ['PENDING', 'pending'],
+    ['ACTIVE', 'pending'],
+    [undefined, 'pending'],
+  ])('%j -> %s', (status, outcome) => {
+    expect(classifyPaymentStatus(status)).toBe(outcome);
+  });
+});
+
+describe('getCurrentUser', () => {
+  it('returns the user and keeps the stored copy current', async () => {
+    const staff = { id: 2, username: 'staff', is_staff: true, is_superuser: false };
+    recordAll(staff);
+    const { client, storage } = newClient('admin');
+    expect(await client.getCurrentUser()).toEqual(staff);
+    expect(JSON.parse(storage.getItem('admin_user')!)).toEqual(staff);
   });
 });
