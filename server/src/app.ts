@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import { accountsModule } from './modules/accounts';
 import { createAccessTokens } from './modules/accounts/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -38,14 +43,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  // Before every route, so each route's schema lands in the document served at /api/docs.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${options.config.productName} API`, version: '1' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Opt-in per route (`config.rateLimit`): the code, login and reset routes.
+  await app.register(rateLimit, { global: false });
   const now = options.now ?? (() => new Date());
+  // server.ts fills jwtSecret (JWT_SECRET or DATA_DIR/jwt-secret); tests get a throwaway one.
+  const serverSecret = options.config.auth.jwtSecret ?? randomBytes(32).toString('base64url');
   const accessTokens = createAccessTokens({
-    // server.ts fills jwtSecret (JWT_SECRET or DATA_DIR/jwt-secret); tests get a throwaway one.
-    secret: options.config.auth.jwtSecret ?? randomBytes(32).toString('base64url'),
+    secret: serverSecret,
     ttlSeconds: options.config.auth.accessTokenTtlSeconds,
     now,
   });
   await app.register(authPlugin, { db: options.database.db, tokens: accessTokens });
+  await app.register(accountsModule, {
+    config: options.config,
+    db: options.database.db,
+    now,
+    serverSecret,
+  });
   await app.register(healthRoutes, { database: options.database });
   await app.register(runtimeConfigRoutes, { config: options.config });
   // Last: it owns the not-found handler (SPA fallback).

@@ -1,5 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../db/client';
+import { refreshTokens } from './tables';
 
 export type Portal = 'client' | 'admin';
 
@@ -67,4 +70,96 @@ export function newOpaqueToken(): { token: string; hash: string } {
 
 export function hashOpaqueToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Refresh tokens: opaque, rotated on every use, one family per sign-in. */
+export interface RefreshTokenStore {
+  /** Starts a new family (a sign-in). */
+  start(userId: number, portal: Portal): Promise<string>;
+  /**
+   * Exchanges a token for a new one of the same family. A token presented a second time
+   * (already rotated) revokes its whole family: someone else holds a copy.
+   */
+  rotate(token: string, portal: Portal): Promise<{ userId: number; token: string } | null>;
+  /** Ends the family of the given token (logout); unknown tokens are ignored. */
+  revokeFamily(token: string): Promise<void>;
+  revokeAllOfUser(userId: number): Promise<void>;
+}
+
+export function createRefreshTokenStore(deps: {
+  db: Database;
+  ttlSeconds: number;
+  now: () => Date;
+}): RefreshTokenStore {
+  const { db, now } = deps;
+
+  async function insert(userId: number, portal: Portal, familyId: string): Promise<string> {
+    const { token, hash } = newOpaqueToken();
+    const at = now();
+    await db.insert(refreshTokens).values({
+      tokenHash: hash,
+      familyId,
+      userId,
+      portal,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + deps.ttlSeconds * 1000),
+    });
+    return token;
+  }
+
+  async function revokeFamilyId(familyId: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  return {
+    start: (userId, portal) => insert(userId, portal, randomUUID()),
+
+    async rotate(token, portal) {
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
+      if (!row || row.portal !== portal || row.revokedAt) return null;
+      if (row.usedAt) {
+        await revokeFamilyId(row.familyId);
+        return null;
+      }
+      if (row.expiresAt.getTime() <= now().getTime()) return null;
+      // Claim the token atomically: of two parallel refreshes only one wins, the other is a reuse.
+      const [claimed] = await db
+        .update(refreshTokens)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(refreshTokens.id, row.id),
+            isNull(refreshTokens.usedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .returning({ id: refreshTokens.id });
+      if (!claimed) {
+        await revokeFamilyId(row.familyId);
+        return null;
+      }
+      return { userId: row.userId, token: await insert(row.userId, portal, row.familyId) };
+    },
+
+    async revokeFamily(token) {
+      const [row] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
+      if (row) await revokeFamilyId(row.familyId);
+    },
+
+    async revokeAllOfUser(userId) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    },
+  };
 }

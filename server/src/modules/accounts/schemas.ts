@@ -1,0 +1,203 @@
+import * as yup from 'yup';
+import { HttpError } from '../../plugins/error-handler';
+
+// --- Validation with the spec's messages (section 5). JSON schemas below only shape the body
+// for OpenAPI and coercion; these decide what is valid and what the caller is told.
+
+const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+export const INVALID_MOBILE = 'Please enter a valid 10-digit mobile number';
+
+const mobile = (requiredMessage: string) =>
+  yup.string().trim().required(requiredMessage).matches(MOBILE_PATTERN, INVALID_MOBILE);
+
+const newPassword = yup
+  .string()
+  .required('Password is required')
+  .min(6, 'Password must be at least 6 characters long')
+  // argon2 would hash a megabyte happily; nobody types a password this long.
+  .max(128, 'Password must be at most 128 characters long');
+
+const otp = yup
+  .string()
+  .trim()
+  .required('Please enter the complete 6-digit OTP')
+  .matches(/^\d{6}$/, 'Please enter the complete 6-digit OTP');
+
+export const sendOtpBody = yup.object({ mobile: mobile('Phone number is required') });
+export const signupBody = yup.object({
+  phone_number: mobile('Phone number is required'),
+  password: newPassword,
+  otp,
+});
+export const loginBody = yup.object({
+  mobile: mobile('Mobile number is required'),
+  password: yup.string().required('Password is required').max(128, 'Password is too long'),
+});
+export const adminLoginBody = yup.object({
+  username: yup.string().trim().required('Username is required').max(150, 'Username is too long'),
+  password: yup.string().required('Password is required').max(128, 'Password is too long'),
+});
+export const resetRequestBody = yup.object({ phone_number: mobile('Phone number is required') });
+export const resetVerifyBody = yup.object({
+  phone_number: mobile('Phone number is required'),
+  otp,
+});
+export const resetBody = yup.object({
+  phone_number: mobile('Phone number is required'),
+  reset_token: yup.string().required('Reset token is required').max(100, 'Invalid reset token'),
+  new_password: newPassword,
+});
+
+/**
+ * Validates a body, collecting every field's first message; the first of them becomes the
+ * top-level `message` the screens show.
+ */
+export function validate<S extends yup.AnyObjectSchema>(
+  schema: S,
+  body: unknown,
+): yup.InferType<S> {
+  try {
+    return schema.validateSync(body ?? {}, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const errors: Record<string, string> = {};
+    for (const item of error.inner.length ? error.inner : [error]) {
+      const field = item.path ?? 'body';
+      errors[field] ??= item.message;
+    }
+    throw new HttpError(400, Object.values(errors)[0], errors);
+  }
+}
+
+// --- JSON schemas: request shapes and every answer, for Fastify and OpenAPI.
+
+const str = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) });
+
+const bodyOf = (properties: Record<string, object>) => ({
+  type: 'object',
+  properties,
+});
+
+export const errorResponse = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['message'],
+} as const;
+
+export const messageResponse = {
+  type: 'object',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+} as const;
+
+export const userSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    phone_number: { type: ['string', 'null'] },
+    username: { type: ['string', 'null'] },
+    is_staff: { type: 'boolean' },
+    is_superuser: { type: 'boolean' },
+  },
+  required: ['id', 'phone_number', 'username', 'is_staff', 'is_superuser'],
+} as const;
+
+const sessionResponse = {
+  type: 'object',
+  description: 'The refresh token is set as an httpOnly cookie, never in the body.',
+  properties: { access: { type: 'string' }, user: userSchema },
+  required: ['access', 'user'],
+} as const;
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponse]));
+
+const portalHeader = {
+  type: 'object',
+  properties: {
+    'x-portal': {
+      type: 'string',
+      description: 'client or admin: chooses the refresh cookie (client_refresh or admin_refresh).',
+    },
+  },
+} as const;
+
+export const routeSchemas = {
+  sendOtp: {
+    tags: ['accounts'],
+    summary: 'Send a signup code to a mobile number',
+    body: bodyOf({ mobile: str('10 digits, first 6-9') }),
+    response: { 200: messageResponse, ...errors(400, 409, 429, 502) },
+  },
+  signup: {
+    tags: ['accounts'],
+    summary: 'Create a client account with the code; signs in',
+    body: bodyOf({ phone_number: str(), password: str('at least 6 characters'), otp: str() }),
+    response: {
+      201: {
+        ...sessionResponse,
+        properties: { ...sessionResponse.properties, message: { type: 'string' } },
+        required: ['access', 'user', 'message'],
+      },
+      ...errors(400, 409, 429),
+    },
+  },
+  login: {
+    tags: ['accounts'],
+    summary: 'Client login',
+    body: bodyOf({ mobile: str(), password: str() }),
+    response: { 200: sessionResponse, ...errors(400, 401, 429) },
+  },
+  adminLogin: {
+    tags: ['accounts'],
+    summary: 'Staff login; 3 failures lock the username for 30 seconds',
+    body: bodyOf({ username: str(), password: str() }),
+    response: { 200: sessionResponse, ...errors(400, 401, 429) },
+  },
+  resetRequest: {
+    tags: ['accounts'],
+    summary: 'Send a password-reset code (same answer for unknown numbers)',
+    body: bodyOf({ phone_number: str() }),
+    response: { 200: messageResponse, ...errors(400, 429, 502) },
+  },
+  resetVerify: {
+    tags: ['accounts'],
+    summary: 'Exchange the reset code for a single-use reset token (15 minutes)',
+    body: bodyOf({ phone_number: str(), otp: str() }),
+    response: {
+      200: {
+        type: 'object',
+        properties: { reset_token: { type: 'string' }, message: { type: 'string' } },
+        required: ['reset_token', 'message'],
+      },
+      ...errors(400, 429),
+    },
+  },
+  reset: {
+    tags: ['accounts'],
+    summary: 'Set a new password; ends every session of the user',
+    body: bodyOf({ phone_number: str(), reset_token: str(), new_password: str() }),
+    response: { 200: messageResponse, ...errors(400, 429) },
+  },
+  refresh: {
+    tags: ['accounts'],
+    summary: 'Rotate the refresh cookie and get a new access token',
+    headers: portalHeader,
+    response: { 200: sessionResponse, ...errors(400, 401) },
+  },
+  logout: {
+    tags: ['accounts'],
+    summary: 'End the session of the refresh cookie',
+    headers: portalHeader,
+    response: { 200: messageResponse, ...errors(400) },
+  },
+  currentUser: {
+    tags: ['accounts'],
+    summary: 'The signed-in user',
+    security: [{ bearerAuth: [] }],
+    response: { 200: userSchema, ...errors(401) },
+  },
+} as const;

@@ -1,0 +1,272 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AuthConfig, OtpConfig } from '../../config/env';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../plugins/error-handler';
+import { recordAudit } from '../audit';
+import type { OtpService } from './otp';
+import { hashPassword, verifyPassword } from './passwords';
+import { adminLoginFailures, passwordResetTokens, type UserRow, users } from './tables';
+import {
+  type AccessTokens,
+  hashOpaqueToken,
+  newOpaqueToken,
+  type Portal,
+  type RefreshTokenStore,
+} from './tokens';
+
+/** The user object of every accounts answer. */
+export interface PublicUser {
+  id: number;
+  phone_number: string | null;
+  username: string | null;
+  is_staff: boolean;
+  is_superuser: boolean;
+}
+
+export function toPublicUser(
+  user: Pick<UserRow, 'id' | 'phoneNumber' | 'username' | 'isStaff' | 'isSuperuser'>,
+): PublicUser {
+  return {
+    id: user.id,
+    phone_number: user.phoneNumber,
+    username: user.username,
+    is_staff: user.isStaff,
+    is_superuser: user.isSuperuser,
+  };
+}
+
+export interface Session {
+  access: string;
+  refresh: string;
+  user: PublicUser;
+}
+
+export const LOGIN_FAILED = 'Invalid credentials, please try again.';
+export const ADMIN_LOGIN_FAILED = 'Invalid credentials';
+export const ADMIN_LOCKED = 'Too many failed attempts. Account locked for 30 seconds.';
+const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired. Please start again.';
+
+export function createAccountsService(deps: {
+  db: Database;
+  auth: AuthConfig;
+  otpConfig: OtpConfig;
+  otp: OtpService;
+  accessTokens: AccessTokens;
+  refreshTokens: RefreshTokenStore;
+  now: () => Date;
+}) {
+  const { db, otp, now } = deps;
+
+  async function findByPhone(phone: string): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.phoneNumber, phone));
+    return user;
+  }
+
+  async function startSession(user: UserRow, portal: Portal): Promise<Session> {
+    const [access, refresh] = await Promise.all([
+      deps.accessTokens.issue(user.id, portal),
+      deps.refreshTokens.start(user.id, portal),
+    ]);
+    return { access, refresh, user: toPublicUser(user) };
+  }
+
+  return {
+    async sendSignupCode(phone: string, ip: string) {
+      if (await findByPhone(phone)) {
+        throw new HttpError(
+          409,
+          'An account with this mobile number already exists. Please sign in instead.',
+        );
+      }
+      await otp.issue({ phone, purpose: 'signup', ip, deliver: true });
+    },
+
+    async signup(input: { phone: string; password: string; otp: string }): Promise<Session> {
+      const exists = () =>
+        new HttpError(409, 'An account with this mobile number already exists. Please sign in.');
+      if (await findByPhone(input.phone)) throw exists();
+      await otp.consume({ phone: input.phone, purpose: 'signup', code: input.otp });
+      const passwordHash = await hashPassword(input.password);
+      const [user] = await db
+        .insert(users)
+        .values({ phoneNumber: input.phone, passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) throw exists();
+      return startSession(user, 'client');
+    },
+
+    async login(phone: string, password: string): Promise<Session> {
+      const user = await findByPhone(phone);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        throw new HttpError(401, LOGIN_FAILED);
+      }
+      return startSession(user, 'client');
+    },
+
+    /**
+     * Staff login with a per-username lockout. Wrong password, unknown name and non-staff user
+     * get the very same answer, so the form reveals nothing about who exists.
+     */
+    async adminLogin(username: string, password: string, ip: string): Promise<Session> {
+      const at = now();
+      const [failures] = await db
+        .select()
+        .from(adminLoginFailures)
+        .where(eq(adminLoginFailures.username, username));
+      if (failures?.lockedUntil && failures.lockedUntil > at) {
+        await recordAudit(db, {
+          actorUserId: null,
+          action: 'admin.login.failed',
+          subject: username,
+          details: { reason: 'locked' },
+          ip,
+        });
+        throw lockedError(failures.lockedUntil, at);
+      }
+      const [user] = await db.select().from(users).where(eq(users.username, username));
+      const passwordOk = await verifyPassword(user?.passwordHash, password);
+      if (user && passwordOk && (user.isStaff || user.isSuperuser)) {
+        await db.delete(adminLoginFailures).where(eq(adminLoginFailures.username, username));
+        await recordAudit(db, {
+          actorUserId: user.id,
+          action: 'admin.login.succeeded',
+          subject: username,
+          ip,
+        });
+        return startSession(user, 'admin');
+      }
+      const reason = !user ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'not_staff';
+      await recordAudit(db, {
+        actorUserId: user?.id ?? null,
+        action: 'admin.login.failed',
+        subject: username,
+        details: { reason },
+        ip,
+      });
+      const max = deps.auth.adminLockoutAttempts;
+      const lockUntil = new Date(at.getTime() + deps.auth.adminLockoutSeconds * 1000);
+      // A lock that has run out starts the count again.
+      const next = sql`CASE WHEN ${adminLoginFailures.lockedUntil} IS NOT NULL THEN 1 ELSE ${adminLoginFailures.failures} + 1 END`;
+      const [counted] = await db
+        .insert(adminLoginFailures)
+        .values({ username, failures: 1, lockedUntil: max <= 1 ? lockUntil : null })
+        .onConflictDoUpdate({
+          target: adminLoginFailures.username,
+          set: {
+            failures: next,
+            lockedUntil: sql`CASE WHEN ${next} >= ${max} THEN ${lockUntil.toISOString()}::timestamptz ELSE NULL END`,
+          },
+        })
+        .returning();
+      if (counted.lockedUntil) throw lockedError(counted.lockedUntil, at);
+      throw new HttpError(401, ADMIN_LOGIN_FAILED);
+    },
+
+    async refresh(token: string, portal: Portal): Promise<Session | null> {
+      const rotated = await deps.refreshTokens.rotate(token, portal);
+      if (!rotated) return null;
+      const [user] = await db.select().from(users).where(eq(users.id, rotated.userId));
+      if (!user || (portal === 'admin' && !user.isStaff && !user.isSuperuser)) {
+        await deps.refreshTokens.revokeFamily(rotated.token);
+        return null;
+      }
+      return {
+        access: await deps.accessTokens.issue(user.id, portal),
+        refresh: rotated.token,
+        user: toPublicUser(user),
+      };
+    },
+
+    logout: (token: string) => deps.refreshTokens.revokeFamily(token),
+
+    async getUser(id: number): Promise<PublicUser> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
+      if (!user) throw new HttpError(404, 'User not found.');
+      return toPublicUser(user);
+    },
+
+    async requestPasswordReset(phone: string, ip: string) {
+      const user = await findByPhone(phone);
+      await otp.issue({ phone, purpose: 'reset', ip, deliver: Boolean(user) });
+    },
+
+    async verifyPasswordReset(phone: string, code: string): Promise<string> {
+      await otp.consume({ phone, purpose: 'reset', code });
+      const user = await findByPhone(phone);
+      if (!user) throw new HttpError(400, 'Invalid OTP. Please request a new one.');
+      const { token, hash } = newOpaqueToken();
+      const at = now();
+      await db.insert(passwordResetTokens).values({
+        tokenHash: hash,
+        userId: user.id,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + deps.otpConfig.resetTokenTtlSeconds * 1000),
+      });
+      return token;
+    },
+
+    async resetPassword(phone: string, resetToken: string, newPassword: string) {
+      const at = now();
+      const user = await findByPhone(phone);
+      if (!user) throw new HttpError(400, RESET_TOKEN_INVALID);
+      // Claim the token in one statement: it is single use even under parallel requests.
+      const [claimed] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashOpaqueToken(resetToken)),
+            eq(passwordResetTokens.userId, user.id),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, at),
+          ),
+        )
+        .returning({ id: passwordResetTokens.id });
+      if (!claimed) throw new HttpError(400, RESET_TOKEN_INVALID);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, sessionsValidAfter: at })
+          .where(eq(users.id, user.id));
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: at })
+          .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      });
+      await deps.refreshTokens.revokeAllOfUser(user.id);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+function lockedError(until: Date, at: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000));
+  return new HttpError(429, ADMIN_LOCKED, undefined, { 'retry-after': String(seconds) });
+}
+
+/** Creates a staff user (or makes an existing one staff again) for the CLI and ADMIN_USERNAME. */
+export async function ensureStaffUser(
+  db: Database,
+  input: { username: string; password: string; superuser?: boolean },
+): Promise<{ id: number; created: boolean }> {
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await db
+    .insert(users)
+    .values({
+      username: input.username,
+      passwordHash,
+      isStaff: true,
+      isSuperuser: input.superuser ?? false,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (created) return { id: created.id, created: true };
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, input.username));
+  return { id: existing.id, created: false };
+}

@@ -1,0 +1,57 @@
+import type { SmsMeta, SmsProvider } from './types';
+import { SmsSendError } from './types';
+
+export interface Msg91Options {
+  authKey: string;
+  /** DLT-registered flow template; its ##otp## variable receives the code. */
+  templateId: string;
+  senderId?: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+/**
+ * MSG91 Flow API (POST /api/v5/flow/, `authkey` header). In India the text is fixed by the
+ * DLT-registered template, so only the code travels as a variable; `body` is ours for the outbox.
+ */
+export class Msg91SmsProvider implements SmsProvider {
+  readonly name = 'msg91';
+
+  constructor(private readonly options: Msg91Options) {}
+
+  async send(to: string, _body: string, meta: SmsMeta): Promise<void> {
+    const payload = {
+      template_id: this.options.templateId,
+      ...(this.options.senderId ? { sender: this.options.senderId } : {}),
+      short_url: '0',
+      recipients: [{ mobiles: `91${to}`, otp: meta.code }],
+    };
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}/api/v5/flow/`, {
+        method: 'POST',
+        headers: {
+          authkey: this.options.authKey,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new SmsSendError(`MSG91 unreachable: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    let answer: { type?: string; message?: string } = {};
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy error page): the status below says enough.
+    }
+    if (!response.ok || answer.type !== 'success') {
+      throw new SmsSendError(
+        `MSG91 refused the message (HTTP ${response.status}${answer.message ? `: ${answer.message}` : ''})`,
+      );
+    }
+  }
+}

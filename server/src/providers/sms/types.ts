@@ -1,0 +1,16 @@
+/** What a message is about; providers with templates (MSG91/DLT) need the code as a variable. */
+export interface SmsMeta {
+  purpose: 'signup' | 'reset';
+  code: string;
+}
+
+export interface SmsProvider {
+  readonly name: 'console' | 'msg91';
+  /** `to` is the 10-digit Indian mobile number; resolves once the provider accepted the message. */
+  send(to: string, body: string, meta: SmsMeta): Promise<void>;
+}
+
+/** The provider refused or could not be reached; the message is safe to log (no code inside). */
+export class SmsSendError extends Error {
+  override name = 'SmsSendError';
+}
