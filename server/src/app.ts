@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client';
 import { accountsModule } from './modules/accounts';
 import { createAccessTokens } from './modules/accounts/tokens';
 import { healthRoutes } from './modules/health/routes';
+import { paymentsPlugin } from './modules/payments/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { staticHostingPlugin } from './modules/static-hosting/plugin';
 import { authPlugin } from './plugins/auth';
@@ -70,6 +71,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     now,
     serverSecret,
+  });
+  await app.register(paymentsPlugin, {
+    config: options.config,
+    database: options.database,
+    now: () => now().getTime(),
   });
   await app.register(healthRoutes, { database: options.database });
   await app.register(runtimeConfigRoutes, { config: options.config });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { repoRoot } from '../paths';
+import { loadPaymentSettings, type PaymentSettings } from '../providers/payments/config';
 
 export interface AppConfig {
   port: number;
@@ -34,6 +35,8 @@ export interface AppConfig {
    * undefined means the key generated once into DATA_DIR/encryption.key.
    */
   dataEncryptionKey: string | undefined;
+  /** Server-side payment settings (credentials, webhooks, reconciliation); never sent out. */
+  payments: PaymentSettings;
 }
 
 export interface AuthConfig {
@@ -208,5 +211,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     sms: loadSmsConfig(env, deployEnv),
     dataEncryptionKey: loadDataEncryptionKey(env),
+    payments: loadPaymentSettings(env, { provider, mode: cashfreeEnv, deployEnv }),
   };
 }

@@ -2,3 +2,4 @@
 export * from '../modules/accounts/tables';
 export * from '../modules/audit/tables';
 export * from '../modules/registration/tables';
+export * from '../modules/payments/tables';

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../plugins/error-handler';
+import {
+  SIMULATED_PAYMENT_GROUPS,
+  type SimulatedOutcome,
+  type SimulatedPaymentGroup,
+  SimulatorConflict,
+  type SimulatorProvider,
+} from '../../providers/payments/simulator';
+import { renderCheckoutPage } from './checkout-page';
+import { SDK_SHIM_JS } from './sdk-shim';
+
+const SESSION_PATTERN = '^session_[A-Za-z0-9_-]{10,200}$';
+
+function parentOriginOf(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw === '') return null;
+  try {
+    const url = new URL(raw);
+    return url.origin === raw && /^https?:$/.test(url.protocol) ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Routes of the offline payment simulator; registered only while it is the provider. Completing
+ * a session records a Cashfree-shaped payment and then delivers the signed webhook to our own
+ * endpoint, so the same verification and mark-paid code runs as with Cashfree.
+ */
+export async function simulatorRoutes(
+  app: FastifyInstance,
+  opts: { provider: SimulatorProvider; webhookPath: string },
+) {
+  const { provider } = opts;
+
+  app.get('/payments-simulator/cashfree.js', async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(SDK_SHIM_JS),
+  );
+
+  app.get<{ Params: { session: string }; Querystring: { parent_origin?: string } }>(
+    '/payments-simulator/checkout/:session',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { session: { type: 'string', pattern: SESSION_PATTERN } },
+          required: ['session'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const checkout = await provider.findCheckout(request.params.session);
+      if (!checkout) throw new HttpError(404, 'Payment session not found.');
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header(
+          'Content-Security-Policy',
+          `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'`,
+        )
+        .header('Referrer-Policy', 'no-referrer')
+        .send(
+          renderCheckoutPage({
+            paymentSessionId: request.params.session,
+            checkout,
+            parentOrigin: parentOriginOf(request.query.parent_origin),
+            nonce,
+          }),
+        );
+    },
+  );
+
+  app.post<{
+    Params: { session: string };
+    Body: { outcome: SimulatedOutcome; payment_group?: SimulatedPaymentGroup };
+  }>(
+    '/payments-simulator/sessions/:session/complete',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { session: { type: 'string', pattern: SESSION_PATTERN } },
+          required: ['session'],
+        },
+        body: {
+          type: 'object',
+          properties: {
+            outcome: { type: 'string', enum: ['SUCCESS', 'FAILED', 'USER_DROPPED'] },
+            payment_group: { type: 'string', enum: [...SIMULATED_PAYMENT_GROUPS] },
+          },
+          required: ['outcome'],
+        },
+      },
+    },
+    async (request) => {
+      let completed: Awaited<ReturnType<SimulatorProvider['complete']>>;
+      try {
+        completed = await provider.complete(
+          request.params.session,
+          request.body.outcome,
+          request.body.payment_group ?? 'upi',
+        );
+      } catch (error) {
+        if (error instanceof SimulatorConflict) throw new HttpError(409, error.message);
+        throw error;
+      }
+      if (!completed) throw new HttpError(404, 'Payment session not found.');
+      // Cashfree calls our webhook on its own; a failed delivery is caught up by reconciliation.
+      const delivery = await app.inject({
+        method: 'POST',
+        url: opts.webhookPath,
+        headers: completed.webhook.headers,
+        payload: completed.webhook.body,
+      });
+      if (delivery.statusCode !== 200) {
+        request.log.warn({ status: delivery.statusCode }, 'simulated webhook was not accepted');
+      }
+      return {
+        order_id: completed.payment.order_id,
+        cf_payment_id: completed.payment.cf_payment_id,
+        payment_status: completed.payment.payment_status,
+        payment_message: completed.payment.payment_message,
+        webhook_status: delivery.statusCode,
+      };
+    },
+  );
+}
