@@ -53,7 +53,8 @@ export function ConfirmDialog({
       defaultOpen={defaultOpen}
       size={size}
       preventClose={busy}
-      hideCloseButton={busy}
+      // Cancel already closes it; without the × the first focus lands on Cancel, the safe choice.
+      hideCloseButton
       onOpenChange={(next) => {
         if (!next) onCancel?.();
         onOpenChange?.(next);

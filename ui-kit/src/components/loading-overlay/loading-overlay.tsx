@@ -29,10 +29,12 @@ export function LoadingOverlay({
       </div>
       {loading ? (
         <div className={styles.overlay}>
-          <Spinner size="lg" />
-          <span role="status" className={styles.label}>
-            {label}
-          </span>
+          <div className={styles.indicator}>
+            <Spinner size="md" />
+            <span role="status" className={styles.label}>
+              {label}
+            </span>
+          </div>
         </div>
       ) : null}
     </div>
