@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
+import { startReconcileJob } from './modules/payments/reconcile';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,6 +23,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
 
+  let reconcileJob: ReturnType<typeof startReconcileJob> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -30,6 +32,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      await reconcileJob?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -43,6 +46,7 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    reconcileJob = startReconcileJob(app, config.payments.reconcileIntervalSeconds);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCashfree, startFakeCashfree } from '../../test/fake-cashfree';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { startReconcileJob } from './reconcile';
 import {
   clientWithDraft,
   orderRows,
@@ -185,5 +186,28 @@ describe('payments through Cashfree (a fake Cashfree on a local port)', () => {
   it('the simulator routes do not exist while Cashfree is the provider', async () => {
     const res = await t.app.inject({ url: '/payments-simulator/cashfree.js' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('the reconciliation job runs on its interval and stops cleanly', async () => {
+    const c = await clientWithDraft(t);
+    const { order_id } = (
+      await t.app.inject({ method: 'POST', url: CREATE, headers: c.headers, payload: {} })
+    ).json();
+    fake.addPayment(order_id, 'SUCCESS');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const job = startReconcileJob(t.app, 300);
+      vi.advanceTimersByTime(299_000);
+      await job.stop();
+      expect(await registrationRow(t, c.registrationId)).toMatchObject({ status: 'draft' });
+
+      const again = startReconcileJob(t.app, 300);
+      vi.advanceTimersByTime(300_000);
+      await again.stop(); // waits for the run the tick started
+      expect(await registrationRow(t, c.registrationId)).toMatchObject({ status: 'paid' });
+      expect(await paymentRows(t, c.registrationId)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -68,6 +68,10 @@ export const paymentsPlugin = fp(
     });
 
     if (provider.name === 'simulator' && 'complete' in provider) {
+      app.log.warn(
+        'Payments run on the simulator (PAYMENT_PROVIDER=simulator): no real money moves. ' +
+          'Set PAYMENT_PROVIDER=cashfree for real payments.',
+      );
       await app.register(simulatorRoutes, { provider, webhookPath: WEBHOOK_PATH });
     }
   },
