@@ -27,5 +27,6 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
+    testTimeout: 30_000,
   },
 }));

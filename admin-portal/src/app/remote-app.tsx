@@ -1,5 +1,8 @@
 import type { RuntimeConfig } from '@loan-portal/api-client';
 import '@loan-portal/ui-kit/tokens.css';
+import { useState } from 'react';
+import { AdminSessionProvider } from './admin-session';
+import { AdminApiContext, createAdminApi } from './api-client';
 import { ConfigContext } from './config-context';
 import { AdminRoutes } from './routes';
 
@@ -9,9 +12,15 @@ export interface AppProps {
 
 /** Exposed as admin_portal/App. Mounted by the host under /portal-admin/*; renders relative routes. */
 export function App({ config }: AppProps) {
+  // One api client for the life of the portal; the config's API origin does not change at run time.
+  const [api] = useState(() => createAdminApi(config.apiBaseUrl));
   return (
     <ConfigContext.Provider value={config}>
-      <AdminRoutes />
+      <AdminApiContext.Provider value={api}>
+        <AdminSessionProvider>
+          <AdminRoutes />
+        </AdminSessionProvider>
+      </AdminApiContext.Provider>
     </ConfigContext.Provider>
   );
 }

@@ -1,20 +1,37 @@
+import { LoadingScreen, Spinner } from '@loan-portal/ui-kit';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ApplicantsPage } from '../features/applicants/components/applicants-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { LoginPage } from '../features/login/components/login-page';
-import { useAdminSession } from './admin-session';
+import { isStaffUser, useAdminSession } from './admin-session';
+import { useRuntimeConfig } from './config-context';
+import { AdminLayout } from './layout/admin-layout';
+
+// Staff-only screens are separate chunks: the login page never downloads chart.js or file-saver.
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page').then((m) => ({
+    default: m.DashboardPage,
+  })),
+);
+const ApplicantsPage = lazy(() =>
+  import('../features/applicants/components/applicants-page').then((m) => ({
+    default: m.ApplicantsPage,
+  })),
+);
+
+function PageFallback() {
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+      <Spinner size="lg" label="Loading..." />
+    </div>
+  );
+}
 
 /** Admin routes of spec section 2, relative to /portal-admin. */
 export function AdminRoutes() {
   const { loading, user } = useAdminSession();
-  if (loading) {
-    return (
-      <div role="status" aria-live="polite">
-        Loading...
-      </div>
-    );
-  }
-  const isStaff = Boolean(user && (user.is_staff || user.is_superuser));
+  const { productName } = useRuntimeConfig();
+  if (loading) return <LoadingScreen name={productName} />;
+  const isStaff = isStaffUser(user);
   return (
     <Routes>
       <Route
@@ -22,10 +39,24 @@ export function AdminRoutes() {
         element={isStaff ? <Navigate to="/portal-admin/dashboard" replace /> : <LoginPage />}
       />
       {isStaff && (
-        <>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="applicants" element={<ApplicantsPage />} />
-        </>
+        <Route element={<AdminLayout />}>
+          <Route
+            path="dashboard"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <DashboardPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="applicants"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <ApplicantsPage />
+              </Suspense>
+            }
+          />
+        </Route>
       )}
       <Route
         path="*"

@@ -1,7 +1,154 @@
+import type { ApplicantProfile, ExportProfilesParams } from '@loan-portal/api-client';
+import { DEFAULT_PAGE_SIZE } from '@loan-portal/api-client';
+import {
+  Button,
+  ConfirmDialog,
+  ErrorBox,
+  LoadingOverlay,
+  Pagination,
+  TextField,
+} from '@loan-portal/ui-kit';
+import { saveAs } from 'file-saver';
+import { useState } from 'react';
+import { useApiClient } from '../../../app/api-client';
+import { useApplicantFilters } from '../hooks/use-applicant-filters';
+import { useApplicants } from '../hooks/use-applicants';
+import styles from './applicants-page.module.css';
+import { ApplicantsTable } from './applicants-table';
+
 export function ApplicantsPage() {
+  const api = useApiClient();
+  const filters = useApplicantFilters();
+  const { loading, error, results, pagination, reload } = useApplicants(filters);
+  const [exporting, setExporting] = useState(false);
+  const [pending, setPending] = useState<ApplicantProfile | null>(null);
+  const [toggling, setToggling] = useState(false);
+
+  async function exportProfiles() {
+    setExporting(true);
+    try {
+      // The export answers the same question as the list: its dates and its search.
+      const params: ExportProfilesParams & { search?: string } = {
+        from_date: filters.from,
+        to_date: filters.to,
+        search: filters.search.trim(),
+      };
+      const { blob, fileName } = await api.exportProfiles(params);
+      saveAs(blob, fileName);
+    } catch (failure) {
+      console.error('Export failed', failure);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function confirmToggle() {
+    const registrationId = pending?.registration?.id;
+    if (registrationId === undefined) return;
+    setToggling(true);
+    try {
+      await api.toggleDelivered(registrationId);
+      reload();
+    } catch (failure) {
+      console.error('Failed to change the delivered status', failure);
+    } finally {
+      setToggling(false);
+      setPending(null);
+    }
+  }
+
   return (
-    <main>
-      <h1>Applicants</h1>
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>Applicants</h1>
+        <p className={styles.subtitle}>
+          Manage applicant profiles with search, date filters, and export tools.
+        </p>
+      </header>
+
+      <section className={styles.filters} aria-label="Filters">
+        <div className={styles.fields}>
+          <TextField
+            className={styles.search}
+            label="Search"
+            name="search"
+            type="search"
+            placeholder="Search name, contact, PAN..."
+            autoComplete="off"
+            value={filters.searchInput}
+            onChange={(event) => filters.setSearchInput(event.target.value)}
+          />
+          <TextField
+            label="From"
+            name="from_date"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => filters.setFrom(event.target.value)}
+          />
+          <TextField
+            label="To"
+            name="to_date"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => filters.setTo(event.target.value)}
+          />
+        </div>
+        <div className={styles.actions}>
+          <p className={styles.hint}>
+            Use filters to narrow results. Exports respect current date range.
+          </p>
+          <div className={styles.buttons}>
+            <Button variant="secondary" disabled={loading} onClick={filters.reset}>
+              Reset
+            </Button>
+            <Button
+              busy={exporting}
+              busyLabel="Exporting..."
+              disabled={loading}
+              onClick={exportProfiles}
+            >
+              Export
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <ErrorBox className={styles.error}>{error}</ErrorBox>
+
+      <section className={styles.list} aria-labelledby="applicants-total">
+        <h2 id="applicants-total" className={styles.total}>
+          {pagination.total_items} Applicants
+        </h2>
+        <LoadingOverlay loading={loading} label="Loading profiles...">
+          <ApplicantsTable
+            profiles={results}
+            loading={loading}
+            onToggleDelivered={(profile) => setPending(profile)}
+          />
+        </LoadingOverlay>
+        <Pagination
+          className={styles.pagination}
+          currentPage={pagination.current_page}
+          totalPages={pagination.total_pages}
+          totalItems={pagination.total_items}
+          pageSize={pagination.page_size || DEFAULT_PAGE_SIZE}
+          loading={loading}
+          onPageChange={filters.setPage}
+        />
+      </section>
+
+      <ConfirmDialog
+        open={pending !== null}
+        title="Confirm Change"
+        description="Do you want to change the delivered status?"
+        cancelLabel="Cancel"
+        confirmLabel="Yes, Change"
+        busy={toggling}
+        onConfirm={confirmToggle}
+        onCancel={() => setPending(null)}
+      />
     </main>
   );
 }

@@ -1,7 +1,134 @@
+import { Button, ErrorBox, PasswordField, TextField } from '@loan-portal/ui-kit';
+import { type FormEvent, useState } from 'react';
+import { useAdminSession } from '../../../app/admin-session';
+import { useApiClient } from '../../../app/api-client';
+import { useRuntimeConfig } from '../../../app/config-context';
+import { useLoginLockout } from '../hooks/use-login-lockout';
+import styles from './login-page.module.css';
+
+export const LOCKED_MESSAGE = 'Too many failed attempts. Account locked for 30 seconds.';
+
+interface FailedResponse {
+  status?: number;
+  data?: unknown;
+  headers?: Record<string, unknown>;
+}
+
+function responseOf(error: unknown): FailedResponse | undefined {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
+  const { response } = error as { response?: FailedResponse };
+  return response ?? undefined;
+}
+
+/** Spec section 5: the server's `detail`, else its `message`, else 'Invalid credentials'. */
+function failureReason(error: unknown): string {
+  const data = responseOf(error)?.data;
+  if (typeof data === 'object' && data !== null) {
+    const { detail, message } = data as { detail?: unknown; message?: unknown };
+    if (typeof detail === 'string' && detail.trim()) return detail;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return 'Invalid credentials';
+}
+
+/** Seconds of a 429's Retry-After, when the server already holds the lock. */
+function retryAfterSeconds(error: unknown): number | undefined {
+  const response = responseOf(error);
+  if (response?.status !== 429) return undefined;
+  const seconds = Number(response.headers?.['retry-after']);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 30;
+}
+
 export function LoginPage() {
+  const api = useApiClient();
+  const { productName } = useRuntimeConfig();
+  const { signIn } = useAdminSession();
+  const lockout = useLoginLockout();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (lockout.locked) {
+      setError(`Account locked. Please wait ${lockout.secondsLeft} seconds.`);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const { user } = await api.adminLogin({ username: username.trim(), password });
+      if (signIn(user)) {
+        lockout.reset();
+        return; // the login route now redirects to the dashboard
+      }
+      throw new Error('not staff');
+    } catch (failure) {
+      const serverLock = retryAfterSeconds(failure);
+      if (serverLock !== undefined) {
+        lockout.lock(serverLock);
+        setError(LOCKED_MESSAGE);
+      } else {
+        const remaining = lockout.recordFailure();
+        setError(
+          remaining === 0
+            ? LOCKED_MESSAGE
+            : `Login failed: ${failureReason(failure)}. ${remaining} attempts remaining.`,
+        );
+      }
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // When the lock ends the counter resets, and the lock messages go with it.
+  const shownError = !lockout.locked && error === LOCKED_MESSAGE ? '' : error;
+
   return (
-    <main>
-      <h1>Admin Login</h1>
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <div className={styles.header}>
+          <span className={styles.badge}>Staff only</span>
+          <h1 className={styles.title}>Admin Login</h1>
+          <p className={styles.subtitle}>Sign in to the {productName} back office.</p>
+        </div>
+        <form className={styles.form} onSubmit={submit} noValidate={false}>
+          <ErrorBox>{shownError}</ErrorBox>
+          {lockout.locked ? (
+            <p role="timer" className={styles.countdown}>
+              Account locked. Please wait {lockout.secondsLeft} seconds.
+            </p>
+          ) : null}
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button
+            type="submit"
+            fullWidth
+            busy={busy}
+            busyLabel="Signing in..."
+            disabled={lockout.locked}
+          >
+            Sign In
+          </Button>
+        </form>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,171 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAdminSession } from '../admin-session';
+import { useRuntimeConfig } from '../config-context';
+import styles from './admin-layout.module.css';
+
+const NAV_ITEMS = [
+  { to: '/portal-admin/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
+  { to: '/portal-admin/applicants', label: 'Applicants', icon: <ApplicantsIcon /> },
+] as const;
+
+/** The staff shell: collapsible sidebar on wide screens, a slide-in menu on small ones. */
+export function AdminLayout() {
+  const { productName } = useRuntimeConfig();
+  const { user, signOut } = useAdminSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const sidebarId = useId();
+
+  // A navigation closes the mobile menu, whichever link caused it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the path changes
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  async function logout() {
+    setSigningOut(true);
+    await signOut();
+    navigate('/portal-admin/login', { replace: true });
+  }
+
+  const sidebarClasses = [styles.sidebar, collapsed && styles.collapsed, menuOpen && styles.open]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={[styles.shell, collapsed && styles.shellCollapsed].filter(Boolean).join(' ')}>
+      <header className={styles.topbar}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={sidebarId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon />
+        </button>
+        <span className={styles.topbarTitle}>{productName}</span>
+      </header>
+
+      {menuOpen ? (
+        <button
+          type="button"
+          className={styles.backdrop}
+          aria-label="Close menu"
+          tabIndex={-1}
+          onClick={() => setMenuOpen(false)}
+        />
+      ) : null}
+
+      <aside id={sidebarId} className={sidebarClasses} aria-label="Admin">
+        <div className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true">
+            {productName.charAt(0)}
+          </span>
+          <span className={styles.brandText}>
+            <span className={styles.brandName}>{productName}</span>
+            <span className={styles.brandSub}>Back office</span>
+          </span>
+        </div>
+        <nav aria-label="Main" className={styles.nav}>
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    [styles.navLink, isActive && styles.active].filter(Boolean).join(' ')
+                  }
+                  title={collapsed ? item.label : undefined}
+                >
+                  {item.icon}
+                  <span className={styles.label}>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.footer}>
+          {user ? (
+            <p className={styles.user} title={user.username}>
+              <span className={styles.label}>Signed in as </span>
+              <strong className={styles.label}>{user.username}</strong>
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className={styles.navLink}
+            onClick={logout}
+            disabled={signingOut}
+            title={collapsed ? 'Logout' : undefined}
+          >
+            <LogoutIcon />
+            <span className={styles.label}>Logout</span>
+          </button>
+          <button
+            type="button"
+            className={styles.collapseButton}
+            aria-pressed={collapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            onClick={() => setCollapsed((value) => !value)}
+          >
+            <ChevronIcon />
+          </button>
+        </div>
+      </aside>
+
+      <div className={styles.main}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function DashboardIcon() {
+  return <Icon d="M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z" />;
+}
+
+function ApplicantsIcon() {
+  return (
+    <Icon d="M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8" />
+  );
+}
+
+function LogoutIcon() {
+  return <Icon d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />;
+}
+
+function MenuIcon() {
+  return <Icon d="M4 6h16M4 12h16M4 18h16" />;
+}
+
+function ChevronIcon() {
+  return <Icon d="M15 18l-6-6 6-6" />;
+}

@@ -1,0 +1,78 @@
+import type {
+  AdminUser,
+  ApplicantProfile,
+  DashboardData,
+  Paginated,
+  RuntimeConfig,
+} from '@loan-portal/api-client';
+import { API } from './msw-server';
+
+export const config: RuntimeConfig = {
+  productName: 'Loan Portal',
+  tagline: 'Loans made easy, secure & fast.',
+  supportEmail: 'support@example.in',
+  supportPhone: '+91 80000 00000',
+  applicationFeeInr: 199,
+  apiBaseUrl: API,
+  payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },
+  remotes: { client_portal: '/c.js', admin_portal: '/a.js' },
+};
+
+export const staffUser: AdminUser = { id: 1, username: 'ops', is_staff: true, is_superuser: false };
+
+export function profile(id: number, overrides: Partial<ApplicantProfile> = {}): ApplicantProfile {
+  return {
+    id,
+    full_name: `Applicant ${id}`,
+    contact_number: `98765${String(id).padStart(5, '0')}`,
+    loan_amount: 250000,
+    loan_type: 'Personal Loan',
+    pan_number: 'ABCDE1234F',
+    aadhaar_number: '234567890124',
+    bank_name: 'State Bank of India',
+    account_number: '123456789012',
+    ifsc_code: 'SBIN0001234',
+    registration: { id: 100 + id, status: 'paid', delivered: false },
+    ...overrides,
+  };
+}
+
+/** A page of the admin list the way the server answers it. */
+export function page(
+  results: ApplicantProfile[],
+  { current = 1, total = results.length, size = 10 } = {},
+): Paginated<ApplicantProfile> {
+  return {
+    results,
+    pagination: {
+      current_page: current,
+      page_size: size,
+      total_items: total,
+      total_pages: Math.ceil(total / size),
+    },
+  };
+}
+
+export const dashboard: DashboardData = {
+  total_applicants: 12345,
+  donut_chart: { paid: 7, draft: 3, Active: 4 },
+  bar_chart: [
+    { month: 1, count: 2 },
+    { month: 2, count: 5 },
+    { month: 3, count: 9 },
+  ],
+  last_five_registrations: [
+    {
+      id: 42,
+      status: 'paid',
+      submitted_at: '2025-03-05T09:34:00Z',
+      profile: { full_name: 'Asha Verma', contact_number: '9876543210' },
+    },
+    {
+      id: 41,
+      status: 'draft',
+      submitted_at: null,
+      profile: { full_name: 'Ravi Kumar', contact_number: '9123456780' },
+    },
+  ],
+};
