@@ -198,6 +198,17 @@ describe('payments through the simulator', () => {
     expect(await orderRows(t, c.registrationId)).toHaveLength(1);
   });
 
+  it('two create-order calls at once still open one order', async () => {
+    const c = await clientWithDraft(t);
+    const answers = await Promise.all([createOrder(c.headers), createOrder(c.headers)]);
+    const ok = answers.filter((r) => r.statusCode === 200).map((r) => r.json().order_id);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of answers) expect([200, 409]).toContain(r.statusCode);
+    const rows = await orderRows(t, c.registrationId);
+    expect(rows).toHaveLength(1);
+    expect(new Set(ok)).toEqual(new Set([rows[0]?.orderId]));
+  });
+
   it("another client's order id is 404, and so is an unknown one", async () => {
     const owner = await clientWithDraft(t);
     const { order_id } = (await createOrder(owner.headers)).json();

@@ -132,8 +132,16 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
           orderCurrency: input.currency,
           customerId: input.customer.id,
         })
+        .onConflictDoNothing()
         .returning();
-      return toOrder(row!);
+      if (row) return toOrder(row);
+      // A concurrent create with the same key won the race: answer with its order.
+      const [winner] = await db
+        .select()
+        .from(simulatorOrders)
+        .where(eq(simulatorOrders.idempotencyKey, input.idempotencyKey));
+      if (!winner) throw new Error('simulator order conflict without a matching idempotency key');
+      return toOrder(winner);
     },
 
     async fetchOrder(orderId: string) {
