@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestCode as latestCodeOf, signUpThroughApi } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { randomPhone } from '../../test/sessions';
 import { otpCodes, refreshTokens, users } from './tables';
@@ -16,35 +17,19 @@ const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '1000' }, { now: () => clock });
-});
+}, 120_000);
 afterAll(() => t.close());
 
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 
-async function latestCode(phone: string): Promise<string> {
-  const res = await t.app.inject({ url: `/api/dev/sms-outbox?phone=${phone}` });
-  expect(res.statusCode).toBe(200);
-  return res.json().messages[0].code;
-}
-
 function refreshCookie(res: LightMyRequestResponse, portal = 'client') {
   return res.cookies.find((cookie) => cookie.name === `${portal}_refresh`);
 }
 
-async function signUp(phone = randomPhone(), password = 'secret-pass') {
-  const ip = newIp();
-  const sent = await post('/api/accounts/otp/send/', { mobile: phone }, { 'x-forwarded-for': ip });
-  expect(sent.statusCode).toBe(200);
-  const res = await post('/api/accounts/signup/', {
-    phone_number: phone,
-    password,
-    otp: await latestCode(phone),
-  });
-  expect(res.statusCode).toBe(201);
-  return { phone, password, res, cookie: refreshCookie(res)!.value };
-}
+const latestCode = (phone: string) => latestCodeOf(t, phone);
+const signUp = () => signUpThroughApi(t, { ip: newIp() });
 
 describe('signup with a one-time code', () => {
   it('sends a code, then creates the account and signs in', async () => {
@@ -397,8 +382,7 @@ describe('login, current user, refresh and logout', () => {
   });
 
   it('logs out with an expired access token: the cookie is cleared and no longer refreshes', async () => {
-    const { cookie, res } = await signUp();
-    const access = res.json().access;
+    const { cookie, access } = await signUp();
     advance(3600);
     const out = await post('/api/accounts/logout/', undefined, {
       authorization: `Bearer ${access}`,
