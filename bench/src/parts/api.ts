@@ -1,0 +1,286 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchEncryptionKey, repoRoot, settings } from '../config';
+import { connect, dropDatabase, prepareDatabase } from '../db';
+import { load } from '../load';
+import { captureStatements, inline, logOffset, setStatementLogging } from '../pglog';
+import {
+  captureConditions,
+  finishConditions,
+  formatMs,
+  type PartResult,
+  type ResultRow,
+  verdict,
+} from '../results';
+import { SEEDED_PASSWORD, type SeedReport, seedApplicants, seededPhone } from '../seed';
+import { buildProduction, startServer } from '../server';
+import { signInStaff } from '../sessions';
+
+interface Scenario {
+  name: string;
+  path: string;
+  as: 'staff' | 'client';
+  /** p95 ceiling in ms, or a req/s floor. */
+  p95Target?: number;
+  rpsTarget?: number;
+}
+
+export function kolkataDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date);
+}
+
+/** The search term: a common surname, so the trigram index has many matches to sort through. */
+const SEARCH = 'sharma';
+
+function scenarios(rows: number): Scenario[] {
+  const today = new Date();
+  const from = kolkataDate(new Date(today.getTime() - 29 * 86_400_000));
+  const to = kolkataDate(today);
+  // Half-way through the list: page 5,000 at a million rows, scaled down for small runs.
+  const deepPage = Math.max(2, Math.floor(rows / 10 / 100));
+  const list = '/api/registration/admin/profiles/';
+  return [
+    {
+      name: 'Admin list, no search',
+      path: `${list}?page=1&page_size=10`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: `Admin list, name search "${SEARCH}"`,
+      path: `${list}?page=1&page_size=10&search=${SEARCH}`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: `Admin list, 30 days (${from}..${to}) + search`,
+      path: `${list}?page=1&page_size=10&search=${SEARCH}&from_date=${from}&to_date=${to}`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: `Admin list, deep page ${deepPage}`,
+      path: `${list}?page=${deepPage}&page_size=10`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    { name: 'Dashboard', path: '/api/registration/admin/dashboard/', as: 'staff', p95Target: 150 },
+    {
+      name: "Client's GET application",
+      path: '/api/registration/application/',
+      as: 'client',
+      rpsTarget: 3000,
+    },
+  ];
+}
+
+interface SqlCost {
+  statements: { sql: string; executionMs: number; planningMs: number; plan: string }[];
+  totalMs: number;
+}
+
+/** EXPLAIN ANALYZE of each captured statement, three times, the median execution time kept. */
+async function explain(url: string, statements: { sql: string }[]): Promise<SqlCost> {
+  const sql = connect(url);
+  try {
+    const out: SqlCost['statements'] = [];
+    for (const statement of statements) {
+      const runs: { executionMs: number; planningMs: number; plan: string }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const rows = await sql.unsafe(`explain (analyze, buffers) ${statement.sql}`);
+        const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+        runs.push({
+          plan,
+          executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]),
+          planningMs: Number(/Planning Time: ([\d.]+) ms/.exec(plan)?.[1]),
+        });
+      }
+      runs.sort((a, b) => a.executionMs - b.executionMs);
+      out.push({ sql: statement.sql, ...runs[1]! });
+    }
+    return { statements: out, totalMs: out.reduce((sum, s) => sum + s.executionMs, 0) };
+  } finally {
+    await sql.end();
+  }
+}
+
+async function signInClient(baseUrl: string, rows: number): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/accounts/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: seededPhone(Math.floor(rows / 2)), password: SEEDED_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`client login answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/** `pnpm seed:demo --count N` of the server, when it exists, timed on its own database. */
+async function timeSeedDemo(
+  count: number,
+): Promise<{ seconds: number; rowsPerSecond: number } | string> {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'server/package.json'), 'utf8'));
+  if (!pkg.scripts?.['seed:demo'] || !existsSync(join(repoRoot, 'server/src/cli/seed-demo.ts'))) {
+    return 'server seed:demo not landed yet';
+  }
+  const url = settings.databaseUrl.replace(/\/[^/]*$/, '/loan_bench_seed_demo');
+  await prepareDatabase(url);
+  const started = performance.now();
+  const run = spawnSync('pnpm', ['--filter', 'server', 'seed:demo', '--count', String(count)], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: url, DATA_ENCRYPTION_KEY: benchEncryptionKey },
+    stdio: 'inherit',
+  });
+  const seconds = (performance.now() - started) / 1000;
+  await dropDatabase(url);
+  if (run.status !== 0) return `seed:demo failed with exit code ${run.status}`;
+  return { seconds, rowsPerSecond: Math.round(count / seconds) };
+}
+
+export async function runApi(): Promise<PartResult> {
+  const url = settings.databaseUrl;
+  const conditions = captureConditions({
+    rows: settings.rows,
+    durationSeconds: settings.durationSeconds,
+    connections: settings.connections,
+    database: url.replace(/\/\/[^@]*@/, '//'),
+  });
+  buildProduction();
+  const rows: ResultRow[] = [];
+  const notes: string[] = [];
+
+  console.log(`bench: seeding ${settings.rows} applicants ...`);
+  const seed: SeedReport = await seedApplicants(url, settings.rows);
+  rows.push({
+    measure: `Seed ${settings.rows.toLocaleString('en-US')} applicants (bench COPY seeder)`,
+    figure: seed.reused
+      ? 'reused the existing seed'
+      : `${seed.seconds.toFixed(1)} s (${seed.rowsPerSecond.toLocaleString('en-US')} rows/s)`,
+    target: 'minutes',
+    verdict: seed.reused ? 'n/a' : verdict(seed.seconds < 600),
+    note: seed.reused
+      ? undefined
+      : `COPY ${seed.copySeconds.toFixed(1)} s, indexes + VACUUM ANALYZE ${seed.indexSeconds.toFixed(1)} s`,
+    data: { ...seed },
+  });
+  const demoCount = Math.min(settings.rows, Number(process.env.BENCH_SEED_DEMO_COUNT || 5000));
+  const demo = await timeSeedDemo(demoCount);
+  rows.push({
+    measure: `Seed ${demoCount.toLocaleString('en-US')} applicants (server pnpm seed:demo)`,
+    figure:
+      typeof demo === 'string'
+        ? demo
+        : `${demo.seconds.toFixed(1)} s (${demo.rowsPerSecond.toLocaleString('en-US')} rows/s)`,
+    verdict: 'n/a',
+    note: typeof demo === 'string' ? undefined : 'includes pnpm + tsx start-up',
+    data: typeof demo === 'string' ? { message: demo } : demo,
+  });
+
+  const list = scenarios(settings.rows);
+
+  // 1. The SQL of one request per scenario, from the PostgreSQL log of a server started for it.
+  console.log('bench: capturing the SQL of one request per scenario ...');
+  const sqlBy = new Map<string, SqlCost>();
+  await setStatementLogging(url, true);
+  try {
+    const server = await startServer({ DATABASE_URL: url });
+    try {
+      const staff = (await signInStaff(server.url)).access;
+      const client = await signInClient(server.url, settings.rows);
+      for (const scenario of list) {
+        const token = scenario.as === 'staff' ? staff : client;
+        // Once to warm the pool and the statement cache, then the captured request.
+        await fetch(`${server.url}${scenario.path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const offset = logOffset();
+        const res = await fetch(`${server.url}${scenario.path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (!res.ok)
+          throw new Error(`${scenario.path} answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+        const captured = (await captureStatements(url, offset)).filter(
+          (s) => !/^(begin|commit|select 1)\b/i.test(s.sql),
+        );
+        sqlBy.set(
+          scenario.name,
+          await explain(
+            url,
+            captured.map((s) => ({ sql: inline(s) })),
+          ),
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await setStatementLogging(url, false);
+  }
+
+  // 2. The load, on a fresh server without statement logging.
+  const server = await startServer({ DATABASE_URL: url });
+  try {
+    const staff = (await signInStaff(server.url)).access;
+    const client = await signInClient(server.url, settings.rows);
+    for (const scenario of list) {
+      console.log(`bench: ${scenario.name} for ${settings.durationSeconds} s ...`);
+      const headers = { authorization: `Bearer ${scenario.as === 'staff' ? staff : client}` };
+      const target = `${server.url}${scenario.path}`;
+      await load({ url: target, headers, connections: settings.connections, durationSeconds: 1 });
+      const result = await load({
+        url: target,
+        headers,
+        connections: settings.connections,
+        durationSeconds: settings.durationSeconds,
+      });
+      const cost = sqlBy.get(scenario.name);
+      const ok =
+        result.errors === 0 &&
+        result.non2xx === 0 &&
+        (scenario.p95Target !== undefined
+          ? result.p95 <= scenario.p95Target
+          : result.requestsPerSecond >= scenario.rpsTarget!);
+      const slowest = cost?.statements.reduce((a, b) => (b.executionMs > a.executionMs ? b : a));
+      rows.push({
+        measure: scenario.name,
+        figure:
+          `${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s; ` +
+          `p50 ${formatMs(result.p50)}, p95 ${formatMs(result.p95)}, p99 ${formatMs(result.p99)}`,
+        reference: cost
+          ? `${formatMs(cost.totalMs)} (${cost.statements.length} statements; slowest ${formatMs(slowest?.executionMs ?? 0)})`
+          : undefined,
+        target:
+          scenario.p95Target !== undefined
+            ? `p95 ≤ ${scenario.p95Target} ms`
+            : `≥ ${scenario.rpsTarget?.toLocaleString('en-US')} req/s`,
+        verdict: verdict(ok),
+        note:
+          result.errors + result.non2xx > 0
+            ? `${result.errors} errors, ${result.non2xx} non-2xx answers`
+            : `${result.requests.toLocaleString('en-US')} requests, ${settings.connections} connections`,
+        data: { path: scenario.path, load: result, sql: cost },
+      });
+    }
+  } finally {
+    // Let the last in-flight requests of autocannon finish before the server closes its pool.
+    await new Promise((r) => setTimeout(r, 1000));
+    await server.stop();
+  }
+  notes.push(
+    'Figure: autocannon on the same machine (it takes a share of the 2 cores), after a 1 s warm-up; ' +
+      'percentiles over every response.',
+    'Direct SQL: the statements the server sent for one request of that scenario, captured from the ' +
+      'PostgreSQL log (log_min_duration_statement = 0 on the bench database only), each run with ' +
+      'EXPLAIN (ANALYZE, BUFFERS) three times, median execution time, summed; the list runs its two ' +
+      'statements in parallel and every request first reads the user row (auth). Plans are in api.json.',
+  );
+  return {
+    part: 'api',
+    title: `API at ${settings.rows.toLocaleString('en-US')} applicants (PostgreSQL)`,
+    referenceHeading: 'Same SQL direct (EXPLAIN ANALYZE)',
+    rows,
+    conditions: finishConditions(conditions),
+    notes,
+  };
+}
