@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  formatAadhaar,
   formatCount,
   formatDateTime,
   formatRupees,
@@ -46,4 +47,10 @@ describe('dates of the filters', () => {
   ])('one month before %s is %s', (date, expected) => {
     expect(oneMonthBefore(date)).toBe(expected);
   });
+});
+
+test('formatAadhaar groups the 12 digits in fours', () => {
+  expect(formatAadhaar('704074412513')).toBe('7040 7441 2513');
+  expect(formatAadhaar('7040 7441 2513')).toBe('7040 7441 2513');
+  expect(formatAadhaar('')).toBe('');
 });

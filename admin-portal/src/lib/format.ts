@@ -53,3 +53,9 @@ export function oneMonthBefore(isoDate: string): string {
   const target = new Date(Date.UTC(year, month - 2, Math.min(day, lastDay)));
   return target.toISOString().slice(0, 10);
 }
+
+/** '704074412513' -> '7040 7441 2513', easier to read back to a caller; other text unchanged. */
+export function formatAadhaar(value: string | null | undefined): string {
+  const digits = (value ?? '').replace(/\s+/g, '');
+  return /^\d{12}$/.test(digits) ? digits.replace(/(\d{4})(?=\d)/g, '$1 ') : (value ?? '');
+}

@@ -2,7 +2,7 @@ import type { ApplicantProfile } from '@loan-portal/api-client';
 import { EmptyState, StatusBadge } from '@loan-portal/ui-kit';
 import { memo } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { formatRupees } from '../../../lib/format';
+import { formatAadhaar, formatRupees } from '../../../lib/format';
 import styles from './applicants-page.module.css';
 
 export interface ApplicantsTableProps {
@@ -65,7 +65,9 @@ export const ApplicantsTable = memo(function ApplicantsTable({
                 </td>
                 <td>
                   <span className={styles.primary}>PAN: {orNA(profile.pan_number)}</span>
-                  <span className={styles.secondary}>Aadhaar: {orNA(profile.aadhaar_number)}</span>
+                  <span className={styles.secondary}>
+                    Aadhaar: {orNA(formatAadhaar(profile.aadhaar_number))}
+                  </span>
                 </td>
                 <td>
                   <span className={styles.primary}>{orNA(profile.bank_name)}</span>

@@ -18,7 +18,7 @@ import styles from './dashboard-page.module.css';
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 /** The 5-colour palette the donut cycles through. */
-export const STATUS_PALETTE = ['#1f4e8c', '#0f766e', '#d97706', '#b42318', '#7c3aed'] as const;
+export const STATUS_PALETTE = ['#1f4e8c', '#0f766e', '#d97706', '#7c3aed', '#db2777'] as const;
 
 const doughnutOptions: ChartOptions<'doughnut'> = {
   responsive: true,
