@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -14,6 +13,7 @@ import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { staticHostingPlugin } from './modules/static-hosting/plugin';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
 
 export interface AppOptions {
   config: AppConfig;
@@ -28,6 +28,19 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  // Bodies are not logged; these guard any line that logs one by mistake.
+  'req.body.password',
+  'req.body.new_password',
+  'req.body.otp',
+  'req.body.reset_token',
+  'req.body.aadhaar_number',
+  'req.body.account_number',
+  'body.password',
+  'body.new_password',
+  'body.otp',
+  'body.reset_token',
+  'body.aadhaar_number',
+  'body.account_number',
 ];
 
 /** Builds the whole server from its dependencies; server.ts only listens. Tests call inject(). */
@@ -55,8 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // Opt-in per route (`config.rateLimit`): the code, login and reset routes.
-  await app.register(rateLimit, { global: false });
+  await app.register(securityPlugin, { config: options.config });
   const now = options.now ?? (() => new Date());
   // server.ts fills jwtSecret (JWT_SECRET or DATA_DIR/jwt-secret); tests get a throwaway one.
   const serverSecret = options.config.auth.jwtSecret ?? randomBytes(32).toString('base64url');

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    CORS_ORIGINS: 'https://client.example, https://admin.example',
+    PAYMENT_SDK_URL: 'https://sdk.cashfree.com/js/v3/cashfree.js',
+    REMOTE_CLIENT_PORTAL_URL: 'https://cdn.example/client/remoteEntry.js',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '2',
+  });
+}, 120_000);
+afterAll(() => t.close());
+
+describe('hardening', () => {
+  it('sends a CSP of our origin plus the payment SDK and remote hosts', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = res.headers['content-security-policy'] as string;
+    const directives = Object.fromEntries(
+      csp.split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self' https://sdk.cashfree.com https://cdn.example",
+      'connect-src': "'self' https://cdn.example",
+      'frame-src': "'self' https://sdk.cashfree.com",
+      'img-src': "'self' data:",
+    });
+    expect(directives['style-src']).toContain("'unsafe-inline'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('allows CORS only for the configured origins', async () => {
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/accounts/auth/login/',
+      headers: {
+        origin: 'https://client.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-portal',
+      },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://client.example');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('X-Portal');
+    const foreign = await t.app.inject({
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('rate-limits the login routes per client address', async () => {
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/auth/login/',
+        payload: { mobile: '9876543210', password: 'whatever' },
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+    expect((await login()).statusCode).toBe(401);
+    expect((await login()).statusCode).toBe(401);
+    const limited = await login();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(
+      /^Too many requests\. Please try again in \d+ seconds\.$/,
+    );
+  });
+
+  it('serves the OpenAPI document with every accounts route and its schemas', async () => {
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const { paths } = res.json();
+    for (const path of [
+      '/api/accounts/otp/send/',
+      '/api/accounts/signup/',
+      '/api/accounts/auth/login/',
+      '/api/accounts/admin/login/',
+      '/api/accounts/auth/forgot-password/request/',
+      '/api/accounts/auth/forgot-password/verify/',
+      '/api/accounts/auth/forgot-password/reset/',
+      '/api/accounts/token/refresh/',
+      '/api/accounts/logout/',
+      '/api/accounts/user/',
+    ]) {
+      expect(paths[path], path).toBeDefined();
+    }
+    const signup = paths['/api/accounts/signup/'].post;
+    expect(Object.keys(signup.requestBody.content['application/json'].schema.properties)).toEqual([
+      'phone_number',
+      'password',
+      'otp',
+    ]);
+    expect(Object.keys(signup.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
+  });
+});

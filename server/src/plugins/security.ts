@@ -1,0 +1,77 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config/env';
+
+/** The origin of an absolute http(s) URL; undefined for a path on our own origin. */
+function originOf(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? new URL(url).origin : undefined;
+}
+
+/** The Content-Security-Policy directives: our origin, plus the payment SDK and remote hosts. */
+export function cspDirectives(config: AppConfig): Record<string, string[]> {
+  const payment = originOf(config.payment.sdkUrl);
+  // Remotes moved to a CDN load their entry, chunks and manifest from there.
+  const remotes = [config.remotes.clientPortal, config.remotes.adminPortal]
+    .map(originOf)
+    .filter((origin): origin is string => Boolean(origin));
+  const api = originOf(config.apiBaseUrl);
+  const unique = (...values: (string | undefined)[]) => [
+    ...new Set(values.filter((value): value is string => Boolean(value))),
+  ];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: unique("'self'", payment, ...remotes),
+    connectSrc: unique("'self'", api, ...remotes),
+    frameSrc: unique("'self'", payment),
+    styleSrc: unique("'self'", "'unsafe-inline'", ...remotes),
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: unique("'self'", ...remotes),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  };
+}
+
+/**
+ * Headers (helmet + CSP), CORS for the configured origins only, and the rate-limit store that the
+ * code, login and reset routes opt into with `config.rateLimit` (Redis when REDIS_URL is set, so
+ * several instances share counters; memory otherwise).
+ */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { config: AppConfig }) => {
+    const { config } = opts;
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+      // Remote bundles may be loaded by a shell on another origin (ARCHITECTURE.md section 3).
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+    await app.register(cors, {
+      origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+      credentials: true,
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Portal', 'X-Request-Id'],
+      exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Request-Id'],
+      maxAge: 600,
+    });
+    let redis: Redis | undefined;
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      app.addHook('onClose', async () => {
+        await redis?.quit();
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'loan-portal-rl:' } : {}),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      }),
+    });
+  },
+  { name: 'security' },
+);
