@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
+import { ensureStaffUser } from './modules/accounts/service';
 import { startReconcileJob } from './modules/payments/reconcile';
 
 async function main() {
@@ -21,6 +22,10 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  if (config.auth.bootstrapAdmin) {
+    const { created } = await ensureStaffUser(database.db, config.auth.bootstrapAdmin);
+    if (created) console.log(`Created staff user "${config.auth.bootstrapAdmin.username}".`);
+  }
   const app = await buildApp({ config, database });
 
   let reconcileJob: ReturnType<typeof startReconcileJob> | undefined;
