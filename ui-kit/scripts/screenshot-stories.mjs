@@ -20,6 +20,8 @@ const widths = [360, 1280];
 // Playwright is installed once, for the e2e package; borrow it rather than install a second copy.
 const requireFromE2e = createRequire(join(repoRoot, 'e2e/package.json'));
 const { chromium } = requireFromE2e('@playwright/test');
+// axe-core again, this time in a real browser: jsdom cannot check colour contrast, Chromium can.
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const types = {
   '.html': 'text/html',
@@ -72,9 +74,10 @@ const browser = await chromium.launch({
 let failures = 0;
 try {
   for (const width of widths) {
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     for (const story of stories) {
+      // A fresh page per story: no state (or memory) carries over from the previous story.
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       const url = `${base}/iframe.html?id=${story.id}&viewMode=story`;
       await page.goto(url);
       // Storybook adds this class once the story has rendered and its play function has run.
@@ -91,9 +94,35 @@ try {
         () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
       );
       if (overflow) console.warn(`horizontal overflow: ${story.id} at ${width}px`);
+      await page.addScriptTag({ path: axeSource });
+      const violations = await page.evaluate(async () => {
+        // The story root plus portals (dialogs); Storybook's own hidden docs root is left out.
+        const include = [...document.body.children].filter(
+          (element) => element.id !== 'storybook-docs' && element.tagName !== 'SCRIPT',
+        );
+        // The a11y addon runs axe in the same page after each render; wait for it to finish.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            const result = await window.axe.run(
+              { include },
+              { rules: { region: { enabled: false } } },
+            );
+            return result.violations.map(
+              (violation) => `${violation.id} (${violation.nodes.map((n) => n.target).join(', ')})`,
+            );
+          } catch (error) {
+            if (attempt > 40 || !String(error).includes('already running')) throw error;
+            await new Promise((done) => setTimeout(done, 250));
+          }
+        }
+      });
+      if (violations.length) {
+        failures += 1;
+        console.error(`axe ${story.id} at ${width}px: ${violations.join('; ')}`);
+      }
       await page.screenshot({ path: join(outDir, `${story.id}--${width}.png`), fullPage: true });
+      await page.close();
     }
-    await page.close();
   }
 } finally {
   await browser.close();
