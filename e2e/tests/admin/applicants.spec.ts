@@ -30,8 +30,8 @@ test.afterAll(() => {
 function ui(page: Page) {
   return {
     search: page.getByPlaceholder('Search name, contact, PAN...'),
-    from: page.getByLabel('From'),
-    to: page.getByLabel('To'),
+    from: page.getByLabel('From', { exact: true }),
+    to: page.getByLabel('To', { exact: true }),
     total: page.getByRole('heading', { level: 2, name: /^\d+ Applicants$/ }),
     rows: page.getByRole('region', { name: 'Applicants table' }).locator('tbody tr'),
     pagination: page.getByRole('navigation', { name: 'Pagination' }),
@@ -56,6 +56,20 @@ async function openApplicants(page: Page) {
   return view;
 }
 
+/** Types a search and waits for the list request that carries it (the box is debounced). */
+async function searchFor(page: Page, text: string) {
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/api/registration/admin/profiles/' &&
+      url.searchParams.get('search') === text
+    );
+  });
+  await page.getByPlaceholder('Search name, contact, PAN...').fill(text);
+  await answered;
+  await settle(page);
+}
+
 async function settle(page: Page) {
   // The overlay is up while a request runs; waiting for it to go means the list is current.
   await expect(page.getByText('Loading profiles...')).toHaveCount(0);
@@ -71,7 +85,7 @@ test('the default dates, search narrowing the list and pages moving', async ({ p
   const everyone = Number((await view.total.textContent())?.split(' ')[0]);
   expect(everyone).toBeGreaterThanOrEqual(12);
 
-  await view.search.fill(tag);
+  await searchFor(page, tag);
   await expect(view.total).toHaveText('12 Applicants');
   await settle(page);
   await expect(view.rows).toHaveCount(10);
@@ -91,17 +105,17 @@ test('the default dates, search narrowing the list and pages moving', async ({ p
 
   // A narrower search goes back to page 1 and drops the pagination.
   const one = applicants[3]!;
-  await view.search.fill(one.fullName);
+  await searchFor(page, one.fullName);
   await expect(view.total).toHaveText('1 Applicants');
   await expect(view.rows).toHaveCount(1);
   await expect(view.rows.first()).toContainText(one.phone);
   await expect(view.pagination).toHaveCount(0);
 
   // By contact number too.
-  await view.search.fill(one.phone);
+  await searchFor(page, one.phone);
   await expect(view.total).toHaveText('1 Applicants');
 
-  await view.search.fill(`${tag}zzz`);
+  await searchFor(page, `${tag}zzz`);
   await expect(page.getByText('No profiles found.')).toBeVisible();
   await expect(view.total).toHaveText('0 Applicants');
 });
@@ -109,7 +123,7 @@ test('the default dates, search narrowing the list and pages moving', async ({ p
 test('dates narrow the list; Reset brings the defaults back', async ({ page }) => {
   const view = await openApplicants(page);
   const defaultFrom = await view.from.inputValue();
-  await view.search.fill(tag);
+  await searchFor(page, tag);
   await expect(view.total).toHaveText('12 Applicants');
 
   const yesterday = kolkataToday(-1);
@@ -136,7 +150,7 @@ test('dates narrow the list; Reset brings the defaults back', async ({ page }) =
 
 test('the export downloads a spreadsheet whose rows match the filtered list', async ({ page }) => {
   const view = await openApplicants(page);
-  await view.search.fill(tag);
+  await searchFor(page, tag);
   await expect(view.total).toHaveText('12 Applicants');
   await settle(page);
   const from = await view.from.inputValue();
@@ -176,7 +190,7 @@ test('toggling delivered persists after a reload; Cancel leaves it unchanged', a
   const view = await openApplicants(page);
   const box = page.getByRole('checkbox', { name: `Delivered: ${one.fullName}` });
   const findOne = async () => {
-    await view.search.fill(one.fullName);
+    await searchFor(page, one.fullName);
     await expect(view.total).toHaveText('1 Applicants');
     await settle(page);
   };
