@@ -27,5 +27,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
+    // Whole-screen tests type into many fields; shared CI machines can be slow.
+    testTimeout: 30_000,
   },
 }));

@@ -1,7 +1,9 @@
 import type { RuntimeConfig } from '@loan-portal/api-client';
 import '@loan-portal/ui-kit/tokens.css';
+import { ApiProvider } from './api-context';
 import { ConfigContext } from './config-context';
 import { ClientRoutes } from './routes';
+import { SessionProvider } from './session-provider';
 
 export interface AppProps {
   config: RuntimeConfig;
@@ -11,7 +13,11 @@ export interface AppProps {
 export function App({ config }: AppProps) {
   return (
     <ConfigContext.Provider value={config}>
-      <ClientRoutes />
+      <ApiProvider baseURL={config.apiBaseUrl}>
+        <SessionProvider>
+          <ClientRoutes />
+        </SessionProvider>
+      </ApiProvider>
     </ConfigContext.Provider>
   );
 }

@@ -1,29 +1,68 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { ForgotPasswordPage } from '../features/forgot-password/components/forgot-password-page';
-import { ForgotPasswordVerifyPage } from '../features/forgot-password/components/forgot-password-verify-page';
-import { ResetPasswordPage } from '../features/forgot-password/components/reset-password-page';
 import { LoginPage } from '../features/login/components/login-page';
-import { PaymentPage } from '../features/payment/components/payment-page';
-import { RegisterPage } from '../features/registration/components/register-page';
-import { SignupPage } from '../features/signup/components/signup-page';
-import { StatusPage } from '../features/status/components/status-page';
+import { AppLayout } from './app-layout';
+import { RequireUser, SessionGate } from './guards';
 
-/** Client routes of spec section 2. Every unknown path goes to /login. */
+// /login ships alone; every other screen is fetched when it is first visited.
+const SignupPage = lazy(() =>
+  import('../features/signup/components/signup-page').then((m) => ({ default: m.SignupPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/forgot-password/components/forgot-password-page').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ForgotPasswordVerifyPage = lazy(() =>
+  import('../features/forgot-password/components/forgot-password-verify-page').then((m) => ({
+    default: m.ForgotPasswordVerifyPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/forgot-password/components/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page').then((m) => ({
+    default: m.DashboardPage,
+  })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/registration/components/register-page').then((m) => ({
+    default: m.RegisterPage,
+  })),
+);
+const PaymentPage = lazy(() =>
+  import('../features/payment/components/payment-page').then((m) => ({
+    default: m.PaymentPage,
+  })),
+);
+const StatusPage = lazy(() =>
+  import('../features/status/components/status-page').then((m) => ({ default: m.StatusPage })),
+);
+
+/** Client routes of spec section 2. Protected routes and every unknown path go to /login. */
 export function ClientRoutes() {
   return (
     <Routes>
-      <Route index element={<Navigate to="/login" replace />} />
-      <Route path="login" element={<LoginPage />} />
-      <Route path="signup" element={<SignupPage />} />
-      <Route path="forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="forgot-password/verify" element={<ForgotPasswordVerifyPage />} />
-      <Route path="forgot-password/reset" element={<ResetPasswordPage />} />
-      <Route path="dashboard" element={<DashboardPage />} />
-      <Route path="register" element={<RegisterPage />} />
-      <Route path="payment" element={<PaymentPage />} />
-      <Route path="status" element={<StatusPage />} />
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route element={<SessionGate />}>
+        <Route element={<AppLayout />}>
+          <Route index element={<Navigate to="/login" replace />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="forgot-password/verify" element={<ForgotPasswordVerifyPage />} />
+          <Route path="forgot-password/reset" element={<ResetPasswordPage />} />
+          <Route element={<RequireUser />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="payment" element={<PaymentPage />} />
+            <Route path="status" element={<StatusPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/login" replace />} />
+        </Route>
+      </Route>
     </Routes>
   );
 }

@@ -1,7 +1,120 @@
+import { getErrorMessage } from '@loan-portal/api-client';
+import { Button, ErrorBox, PasswordField } from '@loan-portal/ui-kit';
+import { useFormik } from 'formik';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useApi } from '../../../app/api-context';
+import { AuthCard } from '../../../components/auth-card';
+import { authStyles } from '../../../components/auth-styles';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '../../../lib/shared';
+import { wait } from '../../../lib/wait';
+import type { ResetPasswordState } from '../hooks/use-verify-reset-otp';
+
+/** Spec section 9: the pause before the redirect to /login. */
+export const RESET_REDIRECT_MS = 2000;
+const FIELDS = ['new_password', 'confirm_password'] as const;
+
+function readState(state: unknown): ResetPasswordState | null {
+  const value = state as Partial<ResetPasswordState> | null;
+  return typeof value?.phone === 'string' &&
+    typeof value.resetToken === 'string' &&
+    value.resetToken
+    ? { phone: value.phone, resetToken: value.resetToken }
+    : null;
+}
+
 export function ResetPasswordPage() {
+  const location = useLocation();
+  const state = readState(location.state);
+  if (!state) return <Navigate to="/forgot-password" replace />;
+  return <ResetPasswordForm {...state} />;
+}
+
+function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+
+  const formik = useFormik({
+    initialValues: { new_password: '', confirm_password: '' },
+    validationSchema: resetPasswordFormSchema,
+    onSubmit: async (values) => {
+      setError('');
+      try {
+        await api.resetPassword({
+          phone_number: phone,
+          reset_token: resetToken,
+          new_password: values.new_password,
+        });
+      } catch (failure) {
+        setError(getErrorMessage(failure, 'Failed to reset password. Please try again.'));
+        return;
+      }
+      setSuccess('Password reset successfully! Redirecting to login...');
+      await wait(RESET_REDIRECT_MS);
+      navigate('/login', { replace: true });
+    },
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await formik.validateForm();
+    if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
+      formik.setTouched({ new_password: true, confirm_password: true });
+      return;
+    }
+    formik.handleSubmit();
+  };
+
   return (
-    <main>
-      <h1>Reset Password</h1>
-    </main>
+    <AuthCard
+      title="Reset Password"
+      subtitle={`Choose a new password for ${phone}.`}
+      footer={
+        <Link to="/login" className={authStyles.link}>
+          Back to Sign In
+        </Link>
+      }
+    >
+      <form ref={formRef} className={authStyles.form} noValidate onSubmit={submit}>
+        {success ? (
+          <p role="status" className={authStyles.success}>
+            {success}
+          </p>
+        ) : null}
+        <ErrorBox>{error}</ErrorBox>
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          hint="At least 6 characters; both passwords must match."
+          required
+          {...formik.getFieldProps('new_password')}
+          error={formik.errors.new_password}
+          touched={formik.touched.new_password}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          required
+          {...formik.getFieldProps('confirm_password')}
+          error={formik.errors.confirm_password}
+          touched={formik.touched.confirm_password}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          disabled={Boolean(success)}
+          busy={formik.isSubmitting && !success}
+          busyLabel="Resetting..."
+        >
+          Reset Password
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,7 +1,115 @@
+import { getErrorMessage } from '@loan-portal/api-client';
+import { Button, ErrorBox, PasswordField, TextField } from '@loan-portal/ui-kit';
+import { useFormik } from 'formik';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useApi } from '../../../app/api-context';
+import { useRuntimeConfig } from '../../../app/config-context';
+import { useSession } from '../../../app/session-context';
+import { AuthCard } from '../../../components/auth-card';
+import { authStyles } from '../../../components/auth-styles';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { loginSchema } from '../../../lib/shared';
+import { wait } from '../../../lib/wait';
+import styles from './login-page.module.css';
+
+const FIELDS = ['mobile', 'password'] as const;
+/** Spec section 9: the pause between a successful login and reloading the user. */
+export const LOGIN_DELAY_MS = 1000;
+
 export function LoginPage() {
+  const api = useApi();
+  const { tagline } = useRuntimeConfig();
+  const { reloadUser } = useSession();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState('');
+
+  const formik = useFormik({
+    initialValues: { mobile: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values) => {
+      setError('');
+      try {
+        await api.login({ mobile: values.mobile.trim(), password: values.password });
+      } catch (failure) {
+        setError(getErrorMessage(failure, 'Invalid credentials, please try again.'));
+        return;
+      }
+      await wait(LOGIN_DELAY_MS);
+      await reloadUser();
+      navigate('/dashboard', { replace: true });
+    },
+  });
+
+  const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await formik.validateForm();
+    if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
+      formik.setTouched({ mobile: true, password: true });
+      return;
+    }
+    formik.handleSubmit();
+  };
+
   return (
-    <main>
-      <h1>Sign In</h1>
-    </main>
+    <AuthCard
+      title="Sign In"
+      subtitle={tagline}
+      badge={
+        <span className={styles.secure}>
+          <LockIcon /> Secure
+        </span>
+      }
+      footer={
+        <p className={styles.footerText}>
+          New here?{' '}
+          <Link to="/signup" className={authStyles.link}>
+            Create Account
+          </Link>
+        </p>
+      }
+    >
+      <form ref={formRef} className={authStyles.form} noValidate onSubmit={handleSubmit}>
+        <ErrorBox>{error}</ErrorBox>
+        <TextField
+          label="Mobile Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          placeholder="10-digit mobile number"
+          required
+          {...formik.getFieldProps('mobile')}
+          error={formik.errors.mobile}
+          touched={formik.touched.mobile}
+        />
+        <PasswordField
+          label="Password"
+          required
+          placeholder="Enter your password"
+          {...formik.getFieldProps('password')}
+          error={formik.errors.password}
+          touched={formik.touched.password}
+        />
+        <div className={authStyles.row}>
+          <Link to="/forgot-password" className={authStyles.link}>
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" fullWidth busy={formik.isSubmitting} busyLabel="Signing in...">
+          Sign In →
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
   );
 }

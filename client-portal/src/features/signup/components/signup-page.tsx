@@ -1,7 +1,162 @@
+import { getErrorMessage } from '@loan-portal/api-client';
+import { Button, ErrorBox, OtpInput, PasswordField, TextField } from '@loan-portal/ui-kit';
+import { useFormik } from 'formik';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useApi } from '../../../app/api-context';
+import { AuthCard } from '../../../components/auth-card';
+import { authStyles } from '../../../components/auth-styles';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { OTP_LENGTH, signupDetailsSchema, VALIDATION_MESSAGES } from '../../../lib/shared';
+import { wait } from '../../../lib/wait';
+
+const FIELDS = ['phone_number', 'password', 'confirm_password'] as const;
+/** Spec section 9: the pause before the redirect to /login. */
+export const SIGNUP_REDIRECT_MS = 2000;
+
 export function SignupPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [otp, setOtp] = useState('');
+  const [otpTouched, setOtpTouched] = useState(false);
+  const [error, setError] = useState('');
+  const [verifying, setVerifying] = useState(false);
+  const [success, setSuccess] = useState('');
+
+  const details = useFormik({
+    initialValues: { phone_number: '', password: '', confirm_password: '' },
+    validationSchema: signupDetailsSchema,
+    onSubmit: async (values) => {
+      setError('');
+      try {
+        await api.sendOtp({ mobile: values.phone_number });
+        setOtp('');
+        setStep(2);
+      } catch (failure) {
+        setError(getErrorMessage(failure, 'Failed to send OTP. Try again.'));
+      }
+    },
+  });
+
+  const submitDetails = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await details.validateForm();
+    if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
+      details.setTouched({ phone_number: true, password: true, confirm_password: true });
+      return;
+    }
+    details.handleSubmit();
+  };
+
+  const submitOtp = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOtpTouched(true);
+    if (otp.length !== OTP_LENGTH) return;
+    setError('');
+    setVerifying(true);
+    try {
+      await api.signup({
+        phone_number: details.values.phone_number,
+        password: details.values.password,
+        otp,
+      });
+    } catch (failure) {
+      setError(getErrorMessage(failure, 'Signup failed, please try again'));
+      setVerifying(false);
+      return;
+    }
+    setSuccess('Signup successful! Redirecting to login...');
+    await wait(SIGNUP_REDIRECT_MS);
+    navigate('/login', { replace: true });
+  };
+
+  const otpError = otp.length === OTP_LENGTH ? undefined : VALIDATION_MESSAGES.otpIncomplete;
+
   return (
-    <main>
-      <h1>Create Account</h1>
-    </main>
+    <AuthCard
+      title="Create Account"
+      subtitle={
+        step === 1
+          ? 'Sign up with your mobile number to start your loan application.'
+          : `Enter the 6-digit code sent to ${details.values.phone_number}.`
+      }
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className={authStyles.link}>
+            Sign In
+          </Link>
+        </p>
+      }
+    >
+      {step === 1 ? (
+        <form ref={formRef} className={authStyles.form} noValidate onSubmit={submitDetails}>
+          <ErrorBox>{error}</ErrorBox>
+          <TextField
+            label="Mobile Number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            placeholder="10-digit mobile number"
+            required
+            {...details.getFieldProps('phone_number')}
+            error={details.errors.phone_number}
+            touched={details.touched.phone_number}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            required
+            {...details.getFieldProps('password')}
+            error={details.errors.password}
+            touched={details.touched.password}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            placeholder="Re-enter your password"
+            required
+            {...details.getFieldProps('confirm_password')}
+            error={details.errors.confirm_password}
+            touched={details.touched.confirm_password}
+          />
+          <Button type="submit" fullWidth busy={details.isSubmitting} busyLabel="Sending OTP...">
+            Continue
+          </Button>
+        </form>
+      ) : (
+        <form className={authStyles.form} noValidate onSubmit={submitOtp}>
+          {success ? (
+            <p role="status" className={authStyles.success}>
+              {success}
+            </p>
+          ) : null}
+          <ErrorBox>{error}</ErrorBox>
+          <OtpInput
+            label="Verification code"
+            value={otp}
+            onChange={setOtp}
+            onBlur={() => setOtpTouched(true)}
+            error={otpError}
+            touched={otpTouched}
+            disabled={verifying}
+            autoFocus
+          />
+          <Button
+            type="submit"
+            fullWidth
+            disabled={otp.length !== OTP_LENGTH || Boolean(success)}
+            busy={verifying && !success}
+            busyLabel="Verifying..."
+          >
+            Verify & Create Account
+          </Button>
+        </form>
+      )}
+    </AuthCard>
   );
 }

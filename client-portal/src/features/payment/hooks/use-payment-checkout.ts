@@ -1,0 +1,74 @@
+import { type Application, getErrorMessage } from '@loan-portal/api-client';
+import { useCallback, useState } from 'react';
+import { useApi } from '../../../app/api-context';
+import { useRuntimeConfig } from '../../../app/config-context';
+import { useSession } from '../../../app/session-context';
+import { loadCheckoutSdk, PaymentError, resolveSdkUrl } from './checkout-sdk';
+import { PAYMENT_MESSAGES, pollPaymentStatus } from './poll-payment-status';
+
+export interface PaymentReceipt {
+  paymentId: string;
+  orderId: string;
+  completedAt: string | null;
+}
+
+/** Spec section 9: the order request sends amount 10, currency INR (the server sets the fee). */
+const ORDER_AMOUNT = 10;
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof PaymentError ? error.message : getErrorMessage(error, fallback);
+}
+
+/** Create order -> checkout in a modal -> poll the status; every failure becomes page text. */
+export function usePaymentCheckout(application: Application | null) {
+  const api = useApi();
+  const { user } = useSession();
+  const config = useRuntimeConfig();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [receipt, setReceipt] = useState<PaymentReceipt | null>(null);
+
+  const pay = useCallback(async () => {
+    if (!application) return;
+    setBusy(true);
+    setError('');
+    let orderId: string;
+    try {
+      const order = await api.createPaymentOrder({
+        amount: ORDER_AMOUNT,
+        currency: 'INR',
+        user_id: user?.id,
+        registration_id: application.application_id,
+      });
+      orderId = order.order_id;
+      const Cashfree = await loadCheckoutSdk(
+        resolveSdkUrl(config.payment.sdkUrl, config.apiBaseUrl),
+      );
+      // The checkout resolves when its modal closes; the server's status is the truth either way.
+      await Cashfree({ mode: config.payment.mode }).checkout({
+        paymentSessionId: order.payment_session_id,
+        redirectTarget: '_modal',
+      });
+    } catch (failure) {
+      console.error('Payment initialization failed', failure);
+      setError(messageOf(failure, PAYMENT_MESSAGES.initFailed));
+      setBusy(false);
+      return;
+    }
+    try {
+      const answer = await pollPaymentStatus((id) => api.getPaymentStatus(id), orderId);
+      const payment = answer.payment_data?.[0];
+      setReceipt({
+        paymentId: payment?.cf_payment_id ?? 'N/A',
+        orderId: payment?.order_id ?? orderId,
+        completedAt: payment?.payment_completion_time ?? null,
+      });
+    } catch (failure) {
+      setError(messageOf(failure, PAYMENT_MESSAGES.verificationFailed));
+    } finally {
+      setBusy(false);
+    }
+  }, [api, application, config, user]);
+
+  return { pay, busy, error, receipt };
+}

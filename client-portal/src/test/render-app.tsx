@@ -1,0 +1,72 @@
+import type { Application, RuntimeConfig } from '@loan-portal/api-client';
+import { render } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { MemoryRouter, useLocation } from 'react-router';
+import { App } from '../app/remote-app';
+
+export const API = 'http://api.test';
+
+export const testConfig: RuntimeConfig = {
+  productName: 'Loan Portal',
+  tagline: 'Loans made easy, secure & fast.',
+  supportEmail: 'help@loans.example.in',
+  supportPhone: '+91 80000 12345',
+  applicationFeeInr: 199,
+  apiBaseUrl: API,
+  payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },
+  remotes: { client_portal: '/c.js', admin_portal: '/a.js' },
+};
+
+export const server = setupServer();
+
+export const user = { id: 7, phone_number: '9876543210' };
+
+export const profile = {
+  full_name: 'Anita Nair',
+  contact_number: '9876543210',
+  alternative_contact_number: '',
+  aadhaar_number: '234567890124',
+  pan_number: 'ABCDE1234F',
+  bank_name: 'State Bank of India',
+  account_number: '123456789012',
+  ifsc_code: 'SBIN0001234',
+  full_address: '12 MG Road, Ernakulam',
+  city: 'Kochi',
+  state: 'Kerala',
+  pin_code: '682011',
+  loan_type: 'Home Loan',
+  loan_amount: '500000',
+};
+
+export function makeApplication(overrides: Partial<Application> = {}): Application {
+  return { application_id: 42, status: 'draft', submitted_at: null, profile, ...overrides };
+}
+
+/** A stored session plus a server that knows the user and (optionally) their application. */
+export function signedIn(application: Application | null = null) {
+  localStorage.setItem('role', 'client');
+  localStorage.setItem('client_access_token', 'token');
+  localStorage.setItem('client_user', JSON.stringify(user));
+  server.use(
+    http.get(`${API}/api/accounts/user/`, () => HttpResponse.json(user)),
+    http.get(`${API}/api/registration/registration/status/`, () =>
+      HttpResponse.json(application ? { exists: true, application } : { exists: false }),
+    ),
+  );
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** The whole client App at `path`, as the shell mounts it, with the current path exposed. */
+export function renderApp(path: string, state?: unknown, config: RuntimeConfig = testConfig) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <App config={config} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
