@@ -40,7 +40,7 @@ describe('auth plugin', () => {
     app.get('/client', { preHandler: app.requireClient }, async (request) => request.user);
     app.get('/staff', { preHandler: app.requireStaff }, async (request) => request.user);
     await app.ready();
-  });
+  }, 120_000);
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -6,7 +6,7 @@ describe('test session helpers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('give a client token that the client check accepts and the staff check refuses', async () => {
