@@ -1,23 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  formatAadhaar,
-  formatCount,
-  formatDateTime,
-  formatRupees,
-  kolkataDate,
-  oneMonthBefore,
-  shortMonthName,
-} from './format';
-
-describe('formatRupees', () => {
-  test.each([
-    [1000000, '₹10,00,000'],
-    ['250000', '₹2,50,000'],
-    [null, 'N/A'],
-    ['', 'N/A'],
-    ['abc', 'N/A'],
-  ])('%j -> %s', (value, expected) => expect(formatRupees(value)).toBe(expected));
-});
+import { formatCount, formatDateTime, kolkataDate, oneMonthBefore, shortMonthName } from './format';
 
 test('formatCount uses thousands separators', () => {
   expect(formatCount(1234567)).toBe('1,234,567');
@@ -47,10 +29,4 @@ describe('dates of the filters', () => {
   ])('one month before %s is %s', (date, expected) => {
     expect(oneMonthBefore(date)).toBe(expected);
   });
-});
-
-test('formatAadhaar groups the 12 digits in fours', () => {
-  expect(formatAadhaar('704074412513')).toBe('7040 7441 2513');
-  expect(formatAadhaar('7040 7441 2513')).toBe('7040 7441 2513');
-  expect(formatAadhaar('')).toBe('');
 });

@@ -1,6 +1,5 @@
-/** Formatting the admin screens need and the api-client does not (yet) export. */
+/** Formatting the admin screens need beyond the api-client's (rupees and Aadhaar come from there). */
 
-const RUPEES = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 const COUNT = new Intl.NumberFormat('en-US');
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -11,13 +10,6 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Kolkata',
 });
 const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-
-/** A loan amount: '₹10,00,000' (Indian grouping, no decimals), or 'N/A' when there is none. */
-export function formatRupees(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || String(value).trim() === '') return 'N/A';
-  const amount = typeof value === 'number' ? value : Number(value.replace(/,/g, ''));
-  return Number.isFinite(amount) ? `₹${RUPEES.format(amount)}` : 'N/A';
-}
 
 /** A count with thousands separators: 12345 -> '12,345'. */
 export function formatCount(value: number): string {
@@ -52,10 +44,4 @@ export function oneMonthBefore(isoDate: string): string {
   const lastDay = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
   const target = new Date(Date.UTC(year, month - 2, Math.min(day, lastDay)));
   return target.toISOString().slice(0, 10);
-}
-
-/** '704074412513' -> '7040 7441 2513', easier to read back to a caller; other text unchanged. */
-export function formatAadhaar(value: string | null | undefined): string {
-  const digits = (value ?? '').replace(/\s+/g, '');
-  return /^\d{12}$/.test(digits) ? digits.replace(/(\d{4})(?=\d)/g, '$1 ') : (value ?? '');
 }

@@ -1,8 +1,7 @@
-import type { ApplicantProfile } from '@loan-portal/api-client';
+import { type ApplicantProfile, formatAadhaar, formatRupees } from '@loan-portal/api-client';
 import { EmptyState, StatusBadge } from '@loan-portal/ui-kit';
 import { memo } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { formatAadhaar, formatRupees } from '../../../lib/format';
 import styles from './applicants-page.module.css';
 
 export interface ApplicantsTableProps {
