@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resultsDir, settings } from './config';
 import { dropDatabase } from './db';
@@ -22,6 +22,14 @@ async function runPart(part: Part): Promise<PartResult> {
 
 async function main() {
   const [command = 'all'] = process.argv.slice(2);
+  if (command === 'summary') {
+    // Re-assembles summary.md from the parts' latest tables (each may have run separately).
+    const sections = PARTS.map((part) => join(resultsDir, `${part}.md`))
+      .filter((file) => existsSync(file))
+      .map((file) => readFileSync(file, 'utf8'));
+    writeFileSync(join(resultsDir, 'summary.md'), `# pnpm bench\n\n${sections.join('\n')}`);
+    return;
+  }
   if (command === 'seed') {
     const { seedApplicants } = await import('./seed');
     const report = await seedApplicants(settings.databaseUrl, settings.rows);
@@ -31,7 +39,7 @@ async function main() {
   const parts: Part[] =
     command === 'all' ? [...PARTS] : PARTS.includes(command as Part) ? [command as Part] : [];
   if (parts.length === 0) {
-    throw new Error(`unknown part "${command}": use all, ${PARTS.join(', ')} or seed`);
+    throw new Error(`unknown part "${command}": use all, ${PARTS.join(', ')}, seed or summary`);
   }
   const sections: string[] = [];
   let failed = false;

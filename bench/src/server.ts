@@ -68,12 +68,16 @@ export function resetPeakMemory(pid: number): boolean {
  * Starts `node server/dist/server.js` (the production server, not through pnpm, so `pid` is the
  * server itself) on a free port of 127.0.0.1 and waits for /api/health.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Extra Node flags, e.g. ['--cpu-prof'] to see where a slow figure goes. */
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const entry = join(repoRoot, 'server/dist/server.js');
   if (!existsSync(entry)) throw new Error('server/dist/server.js is missing: run the build first');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'loan-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
