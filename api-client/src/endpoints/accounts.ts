@@ -116,7 +116,11 @@ export function accountsEndpoints<P extends Portal>(ctx: EndpointContext<P>): Ac
     async logout() {
       try {
         // No refresh on a 401: renewing a session only to end it would be pointless.
-        await http.post(API_PATHS.logout, undefined, noRefresh);
+        // X-Portal names the refresh cookie to revoke, as on the refresh call.
+        await http.post(API_PATHS.logout, undefined, {
+          ...noRefresh,
+          headers: { 'X-Portal': ctx.portal },
+        });
       } finally {
         session.clear();
       }

@@ -249,6 +249,22 @@ describe('sessions', () => {
     expect(storage.getItem('client_user')).toBeNull();
   });
 
+  it.each(['client', 'admin'] as const)(
+    'the %s logout names its portal so the server revokes the right refresh cookie',
+    async (portal) => {
+      const { client } = newClient(portal);
+      const portals: (string | null)[] = [];
+      server.use(
+        http.post(`${BASE}/api/accounts/logout/`, ({ request }) => {
+          portals.push(request.headers.get('x-portal'));
+          return HttpResponse.json({ message: 'Logged out' });
+        }),
+      );
+      await client.logout();
+      expect(portals).toEqual([portal]);
+    },
+  );
+
   it('works without localStorage (Node): the session falls back to memory', async () => {
     expect('localStorage' in globalThis && globalThis.localStorage).toBeFalsy();
     recordAll({ access: 'mem', user: { id: 1, phone_number: '9876543210' } });
@@ -313,6 +329,27 @@ describe('exportProfiles', () => {
     exportAnswers({ 'Content-Type': XLSX });
     const { client } = newClient('admin');
     expect((await client.exportProfiles(params)).fileName).toBe(fileName);
+  });
+
+  it('sends the search with the dates, and leaves out empty filters', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get(EXPORT, ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return new HttpResponse(new Uint8Array([80, 75]), { headers: { 'Content-Type': XLSX } });
+      }),
+    );
+    const { client } = newClient('admin');
+    await client.exportProfiles({
+      from_date: '2025-01-01',
+      to_date: '2025-01-31',
+      search: 'Priya',
+    });
+    await client.exportProfiles({ from_date: '2025-01-01', search: '' });
+    expect(queries).toEqual([
+      '?from_date=2025-01-01&to_date=2025-01-31&search=Priya',
+      '?from_date=2025-01-01',
+    ]);
   });
 });
 

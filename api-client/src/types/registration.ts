@@ -86,6 +86,8 @@ export interface ListProfilesParams {
 export interface ExportProfilesParams {
   from_date?: string;
   to_date?: string;
+  /** The server filters the export like the list; the spec's screen sends only the dates. */
+  search?: string;
 }
 
 export interface ExportedFile {
