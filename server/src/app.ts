@@ -9,6 +9,7 @@ import { accountsModule } from './modules/accounts';
 import { createAccessTokens } from './modules/accounts/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { paymentsPlugin } from './modules/payments/routes';
+import { registrationRoutes } from './modules/registration/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { staticHostingPlugin } from './modules/static-hosting/plugin';
 import { authPlugin } from './plugins/auth';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database: options.database,
     now: () => now().getTime(),
   });
+  await app.register(registrationRoutes, { config: options.config, db: options.database.db, now });
   await app.register(healthRoutes, { database: options.database });
   await app.register(runtimeConfigRoutes, { config: options.config });
   // Last: it owns the not-found handler (SPA fallback).

@@ -1,0 +1,153 @@
+import { PassThrough } from 'node:stream';
+import { profileSchema } from '@loan-portal/api-client';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/env';
+import type { Database } from '../../db/client';
+import { createFieldCipher, loadEncryptionKey } from '../../lib/encryption';
+import { HttpError } from '../../plugins/error-handler';
+import { recordAudit } from '../audit';
+import {
+  EXPORT_BATCH_SIZE,
+  exportFileName,
+  writeProfilesWorkbook,
+  XLSX_MAX_ROWS_PER_SHEET,
+} from './export';
+import { parseFilters, parseId, parseListQuery, validateBody } from './schemas';
+import { createRegistrationService, type ExportRow } from './service';
+
+export interface RegistrationRoutesOptions {
+  config: AppConfig;
+  db: Database;
+  now?: () => Date;
+  /** Internal: a smaller sheet size lets a test see the export continue on a second sheet. */
+  exportRowsPerSheet?: number;
+  exportBatchSize?: number;
+}
+
+const NO_APPLICATION = 'No application found.';
+const NO_REGISTRATION = 'Registration not found.';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The client's application and the back office (spec sections 3 and 7). */
+export async function registrationRoutes(app: FastifyInstance, opts: RegistrationRoutesOptions) {
+  const cipher = createFieldCipher(
+    loadEncryptionKey({
+      configuredKey: opts.config.dataEncryptionKey,
+      dataDir: opts.config.dataDir,
+    }),
+  );
+  const service = createRegistrationService({ db: opts.db, cipher, now: opts.now });
+  const client = { preHandler: app.requireClient };
+  const staff = { preHandler: app.requireStaff };
+
+  app.post(
+    '/api/registration/profile/',
+    { ...client, schema: { tags: ['registration'], summary: 'Create or update my profile' } },
+    async (request, reply) => {
+      const payload = await validateBody(profileSchema, request.body);
+      const { created, application } = await service.saveProfile(request.user.id, payload);
+      return reply.status(created ? 201 : 200).send(application);
+    },
+  );
+
+  app.get(
+    '/api/registration/registration/status/',
+    { ...client, schema: { tags: ['registration'], summary: 'Whether I have an application' } },
+    async (request) => {
+      const application = await service.getApplication(request.user.id);
+      return { exists: application !== null, application };
+    },
+  );
+
+  app.get(
+    '/api/registration/application/',
+    { ...client, schema: { tags: ['registration'], summary: 'My application' } },
+    async (request) => {
+      const application = await service.getApplication(request.user.id);
+      if (!application) throw new HttpError(404, NO_APPLICATION);
+      return application;
+    },
+  );
+
+  app.get(
+    '/api/registration/admin/profiles/',
+    { ...staff, schema: { tags: ['back office'], summary: 'Applicants, newest first' } },
+    async (request) =>
+      service.listProfiles(parseListQuery(request.query as Record<string, unknown>)),
+  );
+
+  app.get(
+    '/api/registration/admin/dashboard/',
+    { ...staff, schema: { tags: ['back office'], summary: 'Dashboard figures' } },
+    async () => service.dashboard(),
+  );
+
+  app.get(
+    '/api/registration/admin/profiles/export/',
+    { ...staff, schema: { tags: ['back office'], summary: 'Applicants as .xlsx (streamed)' } },
+    async (request, reply) => {
+      const filters = parseFilters(request.query as Record<string, unknown>);
+      const batches = service.exportBatches(filters, opts.exportBatchSize ?? EXPORT_BATCH_SIZE);
+      // Read the first batch before answering, so a database failure is still a clean 500.
+      const first = await batches.next();
+      await recordAudit(opts.db, {
+        actorUserId: request.user.id,
+        action: 'profiles.exported',
+        subject: `${filters.range.from ?? 'start'}..${filters.range.to ?? 'end'}`,
+        // Whether a search narrowed it, not the term: it may be someone's phone number.
+        details: {
+          from_date: filters.range.from ?? null,
+          to_date: filters.range.to ?? null,
+          search_applied: Boolean(filters.search),
+        },
+        ip: request.ip,
+      });
+
+      async function* all(): AsyncGenerator<ExportRow[]> {
+        if (first.done) return;
+        yield first.value;
+        yield* batches;
+      }
+      const out = new PassThrough();
+      const started = performance.now();
+      writeProfilesWorkbook(out, all(), {
+        rowsPerSheet: opts.exportRowsPerSheet ?? XLSX_MAX_ROWS_PER_SHEET,
+      }).then(
+        ({ rows, sheets }) => {
+          const seconds = (performance.now() - started) / 1000;
+          request.log.info(
+            { rows, sheets, seconds, rowsPerSecond: Math.round(rows / seconds) },
+            'profiles exported',
+          );
+        },
+        (error: unknown) => {
+          request.log.error({ err: error }, 'profiles export failed');
+          out.destroy(error as Error);
+        },
+      );
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${exportFileName(filters.range)}"`)
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/registration/registration/:id/toggle-delivered/',
+    { ...staff, schema: { tags: ['back office'], summary: 'Flip the delivered flag' } },
+    async (request) => {
+      const id = parseId(request.params.id, NO_REGISTRATION);
+      const result = await service.toggleDelivered(id);
+      if (!result) throw new HttpError(404, NO_REGISTRATION);
+      await recordAudit(opts.db, {
+        actorUserId: request.user.id,
+        action: 'registration.delivered',
+        subject: String(result.id),
+        details: { delivered: result.delivered },
+        ip: request.ip,
+      });
+      return result;
+    },
+  );
+}

@@ -1,0 +1,373 @@
+import type {
+  ApplicantProfile,
+  Application,
+  DashboardData,
+  Paginated,
+  ProfilePayload,
+} from '@loan-portal/api-client';
+import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type FieldCipher, lastFour } from '../../lib/encryption';
+import { HttpError } from '../../plugins/error-handler';
+import { type DateRange, dayRangeBounds, kolkataYear, yearBounds } from './dates';
+import { type ProfileRow, profiles, type RegistrationRow, registrations } from './tables';
+
+/** Statuses in which the client may still change the profile; afterwards it is frozen. */
+const EDITABLE_STATUSES = new Set(['draft', 'pending_payment']);
+
+export const FROZEN_PROFILE_MESSAGE =
+  'Your application has been submitted and can no longer be changed.';
+
+export interface ListFilters {
+  search?: string;
+  range: DateRange;
+}
+
+export interface ListQuery extends ListFilters {
+  page: number;
+  pageSize: number;
+}
+
+/** One row of the export, in the order of the sheet's columns. */
+export interface ExportRow {
+  applicationId: number;
+  fullName: string;
+  contactNumber: string;
+  alternativeContactNumber: string;
+  loanType: string;
+  loanAmount: number;
+  aadhaarNumber: string;
+  panNumber: string;
+  bankName: string;
+  accountNumber: string;
+  ifscCode: string;
+  fullAddress: string;
+  city: string;
+  pinCode: string;
+  state: string;
+  status: string;
+  delivered: boolean;
+  submittedAt: Date;
+}
+
+/**
+ * What a client and the back office see as `submitted_at`: the payment time once paid, and the
+ * creation time while the application is still a draft (the client dashboard shows it as the
+ * application's date).
+ */
+export function submittedAt(registration: Pick<RegistrationRow, 'submittedAt' | 'createdAt'>) {
+  return registration.submittedAt ?? registration.createdAt;
+}
+
+const activityTime = sql`coalesce(${registrations.submittedAt}, ${registrations.createdAt})`;
+
+/** `%term%` for LIKE with the term's own wildcards taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The filters shared by the list and the export; each one is served by an index. */
+function filterConditions(filters: ListFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const bounds = dayRangeBounds(filters.range);
+  if (bounds.start) conditions.push(gte(registrations.createdAt, bounds.start));
+  if (bounds.end) conditions.push(lt(registrations.createdAt, bounds.end));
+  if (filters.search) {
+    const lower = containsPattern(filters.search.toLowerCase());
+    const upper = containsPattern(filters.search.toUpperCase());
+    // Each branch matches a trigram index of the custom migration (lower(full_name), the two
+    // numbers, and pan_number, which is stored upper-case).
+    conditions.push(
+      or(
+        sql`lower(${profiles.fullName}) like ${lower}`,
+        sql`${profiles.contactNumber} like ${lower}`,
+        sql`${profiles.alternativeContactNumber} like ${lower}`,
+        sql`${profiles.panNumber} like ${upper}`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export interface RegistrationService {
+  saveProfile(
+    userId: number,
+    payload: ProfilePayload,
+  ): Promise<{ created: boolean; application: Application }>;
+  getApplication(userId: number): Promise<Application | null>;
+  listProfiles(query: ListQuery): Promise<Paginated<ApplicantProfile>>;
+  dashboard(): Promise<DashboardData>;
+  toggleDelivered(registrationId: number): Promise<{ id: number; delivered: boolean } | null>;
+  exportBatches(filters: ListFilters, batchSize: number): AsyncGenerator<ExportRow[]>;
+}
+
+export function createRegistrationService(deps: {
+  db: Database;
+  cipher: FieldCipher;
+  now?: () => Date;
+}): RegistrationService {
+  const { db, cipher } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function toApplication(profile: ProfileRow, registration: RegistrationRow): Application {
+    return {
+      application_id: registration.id,
+      status: registration.status,
+      submitted_at: submittedAt(registration).toISOString(),
+      profile: {
+        full_name: profile.fullName,
+        contact_number: profile.contactNumber,
+        alternative_contact_number: profile.alternativeContactNumber ?? '',
+        aadhaar_number: cipher.decrypt(profile.aadhaarEncrypted),
+        pan_number: profile.panNumber,
+        bank_name: profile.bankName,
+        account_number: cipher.decrypt(profile.accountEncrypted),
+        ifsc_code: profile.ifscCode,
+        full_address: profile.fullAddress,
+        city: profile.city,
+        state: profile.state,
+        pin_code: profile.pinCode,
+        loan_type: profile.loanType,
+        loan_amount: profile.loanAmount,
+      },
+    };
+  }
+
+  function profileColumns(payload: ProfilePayload) {
+    const aadhaar = payload.aadhaar_number.replace(/\s+/g, '');
+    const account = payload.account_number.trim();
+    return {
+      fullName: payload.full_name.trim(),
+      contactNumber: payload.contact_number,
+      alternativeContactNumber: payload.alternative_contact_number?.trim() || null,
+      aadhaarEncrypted: cipher.encrypt(aadhaar),
+      aadhaarLast4: lastFour(aadhaar),
+      panNumber: payload.pan_number,
+      bankName: payload.bank_name.trim(),
+      accountEncrypted: cipher.encrypt(account),
+      accountLast4: lastFour(account),
+      ifscCode: payload.ifsc_code,
+      fullAddress: payload.full_address.trim(),
+      city: payload.city.trim(),
+      state: payload.state,
+      pinCode: payload.pin_code,
+      loanType: payload.loan_type,
+      loanAmount: Number(payload.loan_amount),
+    };
+  }
+
+  return {
+    async saveProfile(userId, payload) {
+      const columns = profileColumns(payload);
+      return db.transaction(async (tx) => {
+        // The row lock makes a concurrent payment wait, so a profile cannot change under it.
+        const [existing] = await tx
+          .select({ profile: profiles, registration: registrations })
+          .from(profiles)
+          .innerJoin(registrations, eq(registrations.profileId, profiles.id))
+          .where(eq(profiles.userId, userId))
+          .for('update');
+        if (existing) {
+          if (!EDITABLE_STATUSES.has(existing.registration.status)) {
+            throw new HttpError(409, FROZEN_PROFILE_MESSAGE);
+          }
+          const [profile] = await tx
+            .update(profiles)
+            .set({ ...columns, updatedAt: now() })
+            .where(eq(profiles.id, existing.profile.id))
+            .returning();
+          return { created: false, application: toApplication(profile!, existing.registration) };
+        }
+        const at = now();
+        const [profile] = await tx
+          .insert(profiles)
+          .values({ ...columns, userId, createdAt: at, updatedAt: at })
+          .onConflictDoNothing({ target: profiles.userId })
+          .returning();
+        if (!profile) {
+          // A second submission of the same client won the race; ask for a retry, never merge.
+          throw new HttpError(409, 'Your application is being saved. Please try again.');
+        }
+        const [registration] = await tx
+          .insert(registrations)
+          .values({ profileId: profile.id, userId, status: 'draft', createdAt: at })
+          .returning();
+        return { created: true, application: toApplication(profile, registration!) };
+      });
+    },
+
+    async getApplication(userId) {
+      const [row] = await db
+        .select({ profile: profiles, registration: registrations })
+        .from(registrations)
+        .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+        .where(eq(registrations.userId, userId));
+      return row ? toApplication(row.profile, row.registration) : null;
+    },
+
+    async listProfiles(query) {
+      const where = filterConditions(query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: profiles.id,
+            fullName: profiles.fullName,
+            contactNumber: profiles.contactNumber,
+            loanAmount: profiles.loanAmount,
+            loanType: profiles.loanType,
+            panNumber: profiles.panNumber,
+            aadhaarEncrypted: profiles.aadhaarEncrypted,
+            bankName: profiles.bankName,
+            accountEncrypted: profiles.accountEncrypted,
+            ifscCode: profiles.ifscCode,
+            registrationId: registrations.id,
+            status: registrations.status,
+            delivered: registrations.delivered,
+          })
+          .from(registrations)
+          .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+          .where(where)
+          .orderBy(desc(registrations.createdAt), desc(registrations.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(registrations)
+          .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+          .where(where),
+      ]);
+      const totalItems = Number(total?.count ?? 0);
+      return {
+        results: rows.map((row) => ({
+          id: row.id,
+          full_name: row.fullName,
+          contact_number: row.contactNumber,
+          loan_amount: row.loanAmount,
+          loan_type: row.loanType,
+          pan_number: row.panNumber,
+          // Staff need the full numbers to process an application; that is what this list is for.
+          aadhaar_number: cipher.decrypt(row.aadhaarEncrypted),
+          bank_name: row.bankName,
+          account_number: cipher.decrypt(row.accountEncrypted),
+          ifsc_code: row.ifscCode,
+          registration: { id: row.registrationId, status: row.status, delivered: row.delivered },
+        })),
+        pagination: {
+          current_page: query.page,
+          page_size: query.pageSize,
+          total_items: totalItems,
+          total_pages: Math.max(1, Math.ceil(totalItems / query.pageSize)),
+        },
+      };
+    },
+
+    async dashboard() {
+      const year = yearBounds(kolkataYear(now()));
+      const [[total], byStatus, byMonth, lastFive] = await Promise.all([
+        db.select({ count: sql<number>`count(*)::int` }).from(profiles),
+        db
+          .select({ status: registrations.status, count: sql<number>`count(*)::int` })
+          .from(registrations)
+          .groupBy(registrations.status),
+        db
+          .select({
+            month: sql<number>`extract(month from ${registrations.createdAt} at time zone 'Asia/Kolkata')::int`,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(registrations)
+          .where(
+            and(gte(registrations.createdAt, year.start), lt(registrations.createdAt, year.end)),
+          )
+          .groupBy(sql`1`),
+        db
+          .select({
+            id: registrations.id,
+            status: registrations.status,
+            submittedAt: registrations.submittedAt,
+            createdAt: registrations.createdAt,
+            fullName: profiles.fullName,
+            contactNumber: profiles.contactNumber,
+          })
+          .from(registrations)
+          .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+          .orderBy(desc(activityTime), desc(registrations.id))
+          .limit(5),
+      ]);
+      const perMonth = new Map(byMonth.map((row) => [Number(row.month), Number(row.count)]));
+      return {
+        total_applicants: Number(total?.count ?? 0),
+        donut_chart: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)])),
+        bar_chart: Array.from({ length: 12 }, (_, index) => ({
+          month: index + 1,
+          count: perMonth.get(index + 1) ?? 0,
+        })),
+        last_five_registrations: lastFive.map((row) => ({
+          id: row.id,
+          status: row.status,
+          submitted_at: submittedAt(row).toISOString(),
+          profile: { full_name: row.fullName, contact_number: row.contactNumber },
+        })),
+      };
+    },
+
+    async toggleDelivered(registrationId) {
+      const [row] = await db
+        .update(registrations)
+        .set({ delivered: sql`not ${registrations.delivered}` })
+        .where(eq(registrations.id, registrationId))
+        .returning({ id: registrations.id, delivered: registrations.delivered });
+      return row ?? null;
+    },
+
+    async *exportBatches(filters, batchSize) {
+      const where = filterConditions(filters);
+      // Keyset pagination on the (created_at, id) index: every batch costs the same, however
+      // deep. The cursor keeps created_at as text so microseconds survive the round trip.
+      let cursor: { createdAt: string; id: number } | undefined;
+      for (;;) {
+        const rows = await db
+          .select({
+            profile: profiles,
+            registration: registrations,
+            cursorAt: sql<string>`${registrations.createdAt}::text`,
+          })
+          .from(registrations)
+          .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+          .where(
+            and(
+              where,
+              cursor
+                ? sql`(${registrations.createdAt}, ${registrations.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(registrations.createdAt), desc(registrations.id))
+          .limit(batchSize);
+        if (rows.length === 0) return;
+        yield rows.map(({ profile, registration }) => ({
+          applicationId: registration.id,
+          fullName: profile.fullName,
+          contactNumber: profile.contactNumber,
+          alternativeContactNumber: profile.alternativeContactNumber ?? '',
+          loanType: profile.loanType,
+          loanAmount: profile.loanAmount,
+          aadhaarNumber: cipher.decrypt(profile.aadhaarEncrypted),
+          panNumber: profile.panNumber,
+          bankName: profile.bankName,
+          accountNumber: cipher.decrypt(profile.accountEncrypted),
+          ifscCode: profile.ifscCode,
+          fullAddress: profile.fullAddress,
+          city: profile.city,
+          pinCode: profile.pinCode,
+          state: profile.state,
+          status: registration.status,
+          delivered: registration.delivered,
+          submittedAt: submittedAt(registration),
+        }));
+        if (rows.length < batchSize) return;
+        const last = rows[rows.length - 1]!;
+        cursor = { createdAt: last.cursorAt, id: last.registration.id };
+      }
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { ProfilePayload } from '@loan-portal/api-client';
+import { createFieldCipher, decodeKey } from '../../lib/encryption';
+import type { TestApp } from '../../test/helpers';
+import { users } from '../accounts/tables';
+import { createRandom, demoProfile } from './demo-data';
+import { profiles, registrations } from './tables';
+
+/** A complete, valid profile as the registration form sends it. */
+export function validPayload(overrides: Partial<ProfilePayload> = {}): ProfilePayload {
+  return {
+    full_name: 'Priya Sharma',
+    contact_number: '9876543210',
+    alternative_contact_number: '8123456789',
+    aadhaar_number: '9999 9999 0019',
+    pan_number: 'ABCPS1234K',
+    bank_name: 'State Bank of India',
+    account_number: '123456789012',
+    ifsc_code: 'SBIN0001234',
+    full_address: '12, MG Road, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pin_code: '560038',
+    loan_type: 'Personal Loan',
+    loan_amount: '250000',
+    ...overrides,
+  };
+}
+
+let phoneCounter = 0;
+
+/**
+ * Inserts an applicant (user, profile, registration) straight into the database, with the
+ * creation time and status a back-office test needs, encrypted with the app's own key.
+ */
+export async function insertApplicant(
+  t: TestApp,
+  options: {
+    createdAt: Date;
+    status?: string;
+    submittedAt?: Date | null;
+    delivered?: boolean;
+    profile?: Partial<ProfilePayload>;
+    seed?: number;
+  },
+) {
+  const cipher = createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key'));
+  const payload = {
+    ...demoProfile(createRandom(options.seed ?? ++phoneCounter)),
+    ...options.profile,
+  };
+  phoneCounter += 1;
+  const phone = `6${String(phoneCounter).padStart(9, '0')}`;
+  const db = t.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({ phoneNumber: phone, passwordHash: '!test' })
+    .returning({ id: users.id });
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      userId: user!.id,
+      fullName: payload.full_name,
+      contactNumber: payload.contact_number,
+      alternativeContactNumber: payload.alternative_contact_number || null,
+      aadhaarEncrypted: cipher.encrypt(payload.aadhaar_number.replace(/\s/g, '')),
+      aadhaarLast4: payload.aadhaar_number.slice(-4),
+      panNumber: payload.pan_number,
+      bankName: payload.bank_name,
+      accountEncrypted: cipher.encrypt(payload.account_number),
+      accountLast4: payload.account_number.slice(-4),
+      ifscCode: payload.ifsc_code,
+      fullAddress: payload.full_address,
+      city: payload.city,
+      state: payload.state,
+      pinCode: payload.pin_code,
+      loanType: payload.loan_type,
+      loanAmount: Number(payload.loan_amount),
+      createdAt: options.createdAt,
+      updatedAt: options.createdAt,
+    })
+    .returning();
+  const [registration] = await db
+    .insert(registrations)
+    .values({
+      profileId: profile!.id,
+      userId: user!.id,
+      status: options.status ?? 'draft',
+      delivered: options.delivered ?? false,
+      submittedAt: options.submittedAt ?? null,
+      createdAt: options.createdAt,
+    })
+    .returning();
+  return { payload, profile: profile!, registration: registration! };
+}
