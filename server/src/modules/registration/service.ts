@@ -230,11 +230,15 @@ export function createRegistrationService(deps: {
           .orderBy(desc(registrations.createdAt), desc(registrations.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(registrations)
-          .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-          .where(where),
+        // Without a search the join adds nothing (every registration has its profile, by foreign
+        // key) and keeps PostgreSQL from counting on the (created_at, id) index alone.
+        query.search
+          ? db
+              .select({ count: sql<number>`count(*)::int` })
+              .from(registrations)
+              .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+              .where(where)
+          : db.select({ count: sql<number>`count(*)::int` }).from(registrations).where(where),
       ]);
       const totalItems = Number(total?.count ?? 0);
       return {
