@@ -25,7 +25,8 @@ describe('payments through Cashfree (a fake Cashfree on a local port)', () => {
       CASHFREE_APP_ID: 'TEST_APP',
       CASHFREE_SECRET_KEY: 'TEST_SECRET',
       CASHFREE_BASE_URL: fake.baseUrl,
-      CASHFREE_TIMEOUT_MS: '200',
+      // Long enough for a busy machine, short enough for the hanging-gateway tests.
+      CASHFREE_TIMEOUT_MS: '2000',
       CASHFREE_MAX_RETRIES: '0',
       RECONCILE_MIN_AGE_SECONDS: '0',
       PUBLIC_BASE_URL: 'https://portal.example.in',

@@ -29,7 +29,8 @@ describe('Cashfree adapter against a fake Cashfree', () => {
       appId: 'TEST_APP',
       secretKey: 'TEST_SECRET',
       webhookSecret: 'TEST_SECRET',
-      timeoutMs: 300,
+      // Generous: a busy test machine must not turn a normal answer into a timeout.
+      timeoutMs: 5000,
       maxRetries: 2,
       webhookToleranceMs: 300_000,
       sleep: async (ms) => {
@@ -171,8 +172,17 @@ describe('Cashfree adapter against a fake Cashfree', () => {
     expect(error5xx).toBeInstanceOf(PaymentProviderError);
     expect((error5xx as PaymentProviderError).status).toBe(502);
 
+    const impatient = createCashfreeProvider({
+      baseUrl: fake.baseUrl,
+      appId: 'TEST_APP',
+      secretKey: 'TEST_SECRET',
+      webhookSecret: 'TEST_SECRET',
+      timeoutMs: 300,
+      maxRetries: 0,
+      webhookToleranceMs: 1000,
+    });
     fake.hang();
-    const timeout = (await provider.fetchPayments('LP-5-abc').catch((e: unknown) => e)) as Error;
+    const timeout = (await impatient.fetchPayments('LP-5-abc').catch((e: unknown) => e)) as Error;
     expect(timeout).toBeInstanceOf(PaymentProviderError);
     expect(timeout.message).toContain('within 300 ms');
     fake.recover();
