@@ -1,3 +1,4 @@
+// TEAM NOTE (temporary, the lead removes it): several engineers edit this checkout at once. Read /tmp/common.md now: shared-file etiquette, the auth contract, commit/lock rules, quality gates.
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -46,13 +47,14 @@ export const REDACTED_PATHS = [
 
 /** Builds the whole server from its dependencies; server.ts only listens. Tests call inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: options.config.logLevel, redact: REDACTED_PATHS },
-    trustProxy: true,
+    trustProxy: options.config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-  });
+  };
+  const app = Fastify(serverOptions);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

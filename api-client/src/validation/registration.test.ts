@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it, test } from 'vitest';
 import { messageFor } from '../test/yup';
 import type { ProfilePayload } from '../types/registration';
-import { isValidAadhaar } from './aadhaar';
+import { hasValidVerhoeffCheckDigit, isValidAadhaar } from './aadhaar';
 import { DEFAULT_STATE, INDIAN_STATES, LOAN_TYPES } from './options';
 import {
   addressStepSchema,
@@ -168,5 +168,19 @@ describe('isValidAadhaar', () => {
     const base = '98765432109';
     const valids = [...'0123456789'].filter((d) => isValidAadhaar(base + d));
     expect(valids).toEqual(['6']);
+  });
+
+  // Known-good numbers guard the tables themselves: a wrong row still yields one valid digit per
+  // prefix (above) while rejecting real numbers. UIDAI's published sample exercises row 4.
+  it.each(['499118665246', '4991 1866 5246'])('accepts UIDAI sample %s', (value) => {
+    expect(isValidAadhaar(value)).toBe(true);
+  });
+
+  it.each([
+    ['2363', true],
+    ['2364', false],
+    ['123451', true],
+  ])('Verhoeff reference vector %s -> %s', (digits, valid) => {
+    expect(hasValidVerhoeffCheckDigit(digits)).toBe(valid);
   });
 });
