@@ -1,4 +1,3 @@
-// TEAM NOTE (temporary, the lead removes it): several engineers edit this checkout at once. Read /tmp/common.md now: shared-file etiquette, the auth contract, commit/lock rules, quality gates.
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';

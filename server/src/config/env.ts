@@ -1,4 +1,3 @@
-// TEAM NOTE (temporary, the lead removes it): several engineers edit this checkout at once. Read /tmp/common.md now: shared-file etiquette, the auth contract, commit/lock rules, quality gates.
 import { resolve } from 'node:path';
 import { repoRoot } from '../paths';
 import { loadPaymentSettings, type PaymentSettings } from '../providers/payments/config';

@@ -1,4 +1,3 @@
-// TEAM NOTE (temporary, the lead removes it): several engineers edit this checkout at once. Read /tmp/common.md now: shared-file etiquette, the auth contract, commit/lock rules, quality gates.
 // Drizzle schema: the tables of ARCHITECTURE.md section 8 are added here by the modules that own them.
 export * from '../modules/accounts/tables';
 export * from '../modules/audit/tables';
