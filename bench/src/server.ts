@@ -71,7 +71,7 @@ export function resetPeakMemory(pid: number): boolean {
 export async function startServer(
   env: Record<string, string> = {},
   /** Extra Node flags, e.g. ['--cpu-prof'] to see where a slow figure goes. */
-  nodeArgs: string[] = [],
+  nodeArgs: string[] = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
 ): Promise<RunningServer> {
   const entry = join(repoRoot, 'server/dist/server.js');
   if (!existsSync(entry)) throw new Error('server/dist/server.js is missing: run the build first');
