@@ -9,7 +9,12 @@ export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'loan-e2e-'));
   seedStaffAccount(dataDir);
-  const server = await startAppServer({ ...ADMIN_SERVER_ENV, DATA_DIR: dataDir });
+  // Client journeys ask for a second code for the same number within seconds (signup, then reset).
+  const server = await startAppServer({
+    ...ADMIN_SERVER_ENV,
+    OTP_RESEND_COOLDOWN_SECONDS: '1',
+    DATA_DIR: dataDir,
+  });
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     await server.stop();
