@@ -41,7 +41,11 @@ export {
 export type * from './types/accounts';
 export type * from './types/payments';
 export type * from './types/registration';
-export { hasValidVerhoeffCheckDigit, isValidAadhaar } from './validation/aadhaar';
+export {
+  hasValidVerhoeffCheckDigit,
+  isValidAadhaar,
+  verhoeffCheckDigit,
+} from './validation/aadhaar';
 export {
   adminLoginSchema,
   forgotPasswordSchema,

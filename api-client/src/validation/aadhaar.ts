@@ -22,15 +22,27 @@ const PERMUTE = [
   [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
 ];
 
-/** True when a digit string ends in a valid Verhoeff check digit. */
-export function hasValidVerhoeffCheckDigit(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
+const INVERSE = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
+
+/** Verhoeff's running check over the digits; `offset` 1 leaves room for a digit still to come. */
+function verhoeffChecksum(digits: string, offset: 0 | 1): number {
   let check = 0;
   const reversed = [...digits].reverse();
   for (let i = 0; i < reversed.length; i += 1) {
-    check = MULTIPLY[check]![PERMUTE[i % 8]![Number(reversed[i])]!]!;
+    check = MULTIPLY[check]![PERMUTE[(i + offset) % 8]![Number(reversed[i])]!]!;
   }
-  return check === 0;
+  return check;
+}
+
+/** True when a digit string ends in a valid Verhoeff check digit. */
+export function hasValidVerhoeffCheckDigit(digits: string): boolean {
+  return /^\d+$/.test(digits) && verhoeffChecksum(digits, 0) === 0;
+}
+
+/** The Verhoeff check digit to append to a digit string (for generating valid test data). */
+export function verhoeffCheckDigit(digits: string): string {
+  if (!/^\d+$/.test(digits)) throw new Error('verhoeffCheckDigit expects digits only');
+  return String(INVERSE[verhoeffChecksum(digits, 1)]);
 }
 
 /** 12 digits (optionally as 4-4-4 groups), first digit 2-9, valid Verhoeff check digit. */

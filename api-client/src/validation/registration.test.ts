@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it, test } from 'vitest';
 import { messageFor } from '../test/yup';
 import type { ProfilePayload } from '../types/registration';
-import { hasValidVerhoeffCheckDigit, isValidAadhaar } from './aadhaar';
+import { hasValidVerhoeffCheckDigit, isValidAadhaar, verhoeffCheckDigit } from './aadhaar';
 import { DEFAULT_STATE, INDIAN_STATES, LOAN_TYPES } from './options';
 import {
   addressStepSchema,
@@ -182,5 +182,19 @@ describe('isValidAadhaar', () => {
     ['123451', true],
   ])('Verhoeff reference vector %s -> %s', (digits, valid) => {
     expect(hasValidVerhoeffCheckDigit(digits)).toBe(valid);
+  });
+});
+
+describe('verhoeffCheckDigit', () => {
+  it('computes the digit that makes a number valid (published examples)', () => {
+    expect(verhoeffCheckDigit('236')).toBe('3');
+    expect(hasValidVerhoeffCheckDigit('2363')).toBe(true);
+    expect(hasValidVerhoeffCheckDigit('2364')).toBe(false);
+    expect(verhoeffCheckDigit('12345')).toBe('1');
+    // Long numbers exercise every row of the permutation table (UIDAI's published samples).
+    expect(hasValidVerhoeffCheckDigit('999999990019')).toBe(true);
+    expect(hasValidVerhoeffCheckDigit('499118665246')).toBe(true);
+    expect(verhoeffCheckDigit('49911866524')).toBe('6');
+    expect(hasValidVerhoeffCheckDigit('499118665247')).toBe(false);
   });
 });

@@ -1,53 +1,10 @@
-import type { ProfilePayload } from '@loan-portal/api-client';
+import { type ProfilePayload, verhoeffCheckDigit } from '@loan-portal/api-client';
 
 /**
  * Realistic Indian applicants for demos, load tests and test fixtures: every value passes the
  * profile rules of spec section 5, Aadhaar numbers carry a valid Verhoeff check digit and start
  * 2-9 (as UIDAI issues them), PANs follow the individual-holder pattern, IFSCs use real bank codes.
  */
-
-// Verhoeff tables: dihedral group D5 multiplication, position permutation, inverse.
-const D = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-const INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
-
-function verhoeffChecksum(digits: string, appended: boolean): number {
-  let c = 0;
-  const n = digits.length;
-  for (let i = 0; i < n; i++) {
-    const digit = digits.charCodeAt(n - 1 - i) - 48;
-    c = D[c]![P[(i + (appended ? 0 : 1)) % 8]![digit]!]!;
-  }
-  return c;
-}
-
-export function verhoeffCheckDigit(digits: string): string {
-  return String(INV[verhoeffChecksum(digits, false)]);
-}
-
-export function isVerhoeffValid(digits: string): boolean {
-  return /^\d+$/.test(digits) && verhoeffChecksum(digits, true) === 0;
-}
 
 /** Small, fast, seedable PRNG (mulberry32): the same seed gives the same applicants. */
 export function createRandom(seed: number) {

@@ -1,10 +1,10 @@
+import { hasValidVerhoeffCheckDigit } from '@loan-portal/api-client';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldCipher, decodeKey } from '../../lib/encryption';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession } from '../../test/sessions';
 import { users } from '../accounts/tables';
-import { isVerhoeffValid } from './demo-data';
 import { seedDemoApplicants } from './seed';
 import { profiles, registrations } from './tables';
 
@@ -46,7 +46,7 @@ describe('demo seed', () => {
       expect(row.aadhaarEncrypted).toMatch(/^v1:/);
       const aadhaar = cipher.decrypt(row.aadhaarEncrypted);
       expect(aadhaar).toMatch(/^[2-9]\d{11}$/);
-      expect(isVerhoeffValid(aadhaar)).toBe(true);
+      expect(hasValidVerhoeffCheckDigit(aadhaar)).toBe(true);
       expect(aadhaar.slice(-4)).toBe(row.aadhaarLast4);
       expect(cipher.decrypt(row.accountEncrypted)).toMatch(/^\d{9,18}$/);
     }
