@@ -1,4 +1,3 @@
-import { getErrorMessage } from '@loan-portal/api-client';
 import { Button, ErrorBox, OtpInput, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { type FormEvent, useRef, useState } from 'react';
@@ -6,6 +5,7 @@ import { Link } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
+import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { forgotPasswordSchema, OTP_LENGTH, VALIDATION_MESSAGES } from '../../../lib/shared';
 import { useVerifyResetOtp } from '../hooks/use-verify-reset-otp';
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
         verify.reset();
         setStep(2);
       } catch (failure) {
-        setError(getErrorMessage(failure, 'Failed to send OTP. Please try again.'));
+        setError(errorText(failure, 'Failed to send OTP. Please try again.'));
       }
     },
   });

@@ -1,4 +1,3 @@
-import { getErrorMessage } from '@loan-portal/api-client';
 import { Button, ErrorBox, PasswordField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { type FormEvent, useRef, useState } from 'react';
@@ -6,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
+import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '../../../lib/shared';
 import { wait } from '../../../lib/wait';
@@ -50,7 +50,7 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
           new_password: values.new_password,
         });
       } catch (failure) {
-        setError(getErrorMessage(failure, 'Failed to reset password. Please try again.'));
+        setError(errorText(failure, 'Failed to reset password. Please try again.'));
         return;
       }
       setSuccess('Password reset successfully! Redirecting to login...');

@@ -1,7 +1,7 @@
-import { getErrorMessage } from '@loan-portal/api-client';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
+import { errorText } from '../../../lib/error-text';
 import { wait } from '../../../lib/wait';
 
 /** Spec section 9: the pause between 'OTP verified successfully!' and the reset screen. */
@@ -30,7 +30,7 @@ export function useVerifyResetOtp(fallback: string) {
         const answer = await api.verifyPasswordResetOtp({ phone_number: phone, otp });
         resetToken = answer.reset_token;
       } catch (failure) {
-        setError(getErrorMessage(failure, fallback));
+        setError(errorText(failure, fallback));
         setBusy(false);
         return;
       }

@@ -1,4 +1,3 @@
-import { getErrorMessage } from '@loan-portal/api-client';
 import { Button, ErrorBox, PasswordField, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
+import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { loginSchema } from '../../../lib/shared';
 import { wait } from '../../../lib/wait';
@@ -33,7 +33,7 @@ export function LoginPage() {
       try {
         await api.login({ mobile: values.mobile.trim(), password: values.password });
       } catch (failure) {
-        setError(getErrorMessage(failure, 'Invalid credentials, please try again.'));
+        setError(errorText(failure, 'Invalid credentials, please try again.'));
         return;
       }
       await wait(LOGIN_DELAY_MS);

@@ -1,8 +1,9 @@
-import { type Application, getErrorMessage } from '@loan-portal/api-client';
+import type { Application } from '@loan-portal/api-client';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
+import { errorText } from '../../../lib/error-text';
 import { loadCheckoutSdk, PaymentError, resolveSdkUrl } from './checkout-sdk';
 import { PAYMENT_MESSAGES, pollPaymentStatus } from './poll-payment-status';
 
@@ -16,7 +17,7 @@ export interface PaymentReceipt {
 const ORDER_AMOUNT = 10;
 
 function messageOf(error: unknown, fallback: string): string {
-  return error instanceof PaymentError ? error.message : getErrorMessage(error, fallback);
+  return error instanceof PaymentError ? error.message : errorText(error, fallback);
 }
 
 /** Create order -> checkout in a modal -> poll the status; every failure becomes page text. */

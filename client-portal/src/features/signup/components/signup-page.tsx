@@ -1,4 +1,3 @@
-import { getErrorMessage } from '@loan-portal/api-client';
 import { Button, ErrorBox, OtpInput, PasswordField, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { type FormEvent, useRef, useState } from 'react';
@@ -6,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
+import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { OTP_LENGTH, signupDetailsSchema, VALIDATION_MESSAGES } from '../../../lib/shared';
 import { wait } from '../../../lib/wait';
@@ -35,7 +35,7 @@ export function SignupPage() {
         setOtp('');
         setStep(2);
       } catch (failure) {
-        setError(getErrorMessage(failure, 'Failed to send OTP. Try again.'));
+        setError(errorText(failure, 'Failed to send OTP. Try again.'));
       }
     },
   });
@@ -63,7 +63,7 @@ export function SignupPage() {
         otp,
       });
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Signup failed, please try again'));
+      setError(errorText(failure, 'Signup failed, please try again'));
       setVerifying(false);
       return;
     }

@@ -1,0 +1,82 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API, renderApp, server, user } from '../../../test/render-app';
+
+function loginAnswers() {
+  server.use(
+    http.post(`${API}/api/accounts/auth/login/`, () =>
+      HttpResponse.json({ access: 'token', user }),
+    ),
+    http.get(`${API}/api/accounts/user/`, () => HttpResponse.json(user)),
+    http.get(`${API}/api/registration/registration/status/`, () =>
+      HttpResponse.json({ exists: false }),
+    ),
+  );
+}
+
+describe('login page', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the tagline, the Secure badge and the links', async () => {
+    renderApp('/login');
+    expect(await screen.findByText('Loans made easy, secure & fast.')).toBeVisible();
+    expect(screen.getByText('Secure')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it('requires both fields and focuses the first empty one', async () => {
+    renderApp('/login');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText(/^Password/), 'secret1');
+    await u.click(screen.getByRole('button', { name: 'Sign In →' }));
+    const mobile = screen.getByLabelText(/^Mobile Number/);
+    await waitFor(() => expect(mobile).toHaveFocus());
+    expect(mobile).toHaveAccessibleDescription('Mobile number is required');
+  });
+
+  it('toggles the password visibility', async () => {
+    renderApp('/login');
+    const password = await screen.findByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it.each([
+    [{ message: 'Account is locked' }, 'Account is locked'],
+    [{}, 'Invalid credentials, please try again.'],
+  ])('shows the server message %j in a red box', async (body, text) => {
+    server.use(
+      http.post(`${API}/api/accounts/auth/login/`, () => HttpResponse.json(body, { status: 401 })),
+    );
+    renderApp('/login');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText(/^Mobile Number/), '9876543210');
+    await u.type(screen.getByLabelText(/^Password/), 'wrong1');
+    await u.click(screen.getByRole('button', { name: 'Sign In →' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('says "Signing in...", waits 1 s, reloads the user, then opens the dashboard', async () => {
+    loginAnswers();
+    renderApp('/login');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText(/^Mobile Number/), '9876543210');
+    await u.type(screen.getByLabelText(/^Password/), 'secret1');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await u.click(screen.getByRole('button', { name: 'Sign In →' }));
+    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    // Signed in on the server, but the page holds for the spec's second.
+    await waitFor(() => expect(localStorage.getItem('client_access_token')).toBe('token'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(await screen.findByRole('banner')).toHaveTextContent('9876543210');
+  });
+});
