@@ -24,7 +24,7 @@ describe('client address behind (or without) a proxy', () => {
   }
 
   it('ignores X-Forwarded-For by default, so a forged header does not escape the per-IP cap', async () => {
-    t = await createTestApp({ OTP_MAX_PER_IP_PER_HOUR: '2' });
+    t = await createTestApp({ OTP_MAX_PER_IP_PER_HOUR: '2', TRUST_PROXY: 'false' });
     expect(await sendCodes(['203.0.113.1', '203.0.113.2', '203.0.113.3'])).toEqual([200, 200, 429]);
   });
 

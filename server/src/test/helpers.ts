@@ -27,6 +27,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // A throwaway key, so tests never write DATA_DIR/encryption.key.
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // As behind a proxy: a test picks its client address with X-Forwarded-For (per-IP caps).
+    TRUST_PROXY: 'true',
     ...env,
   });
   const { database, drop } = await openTestDatabase();
