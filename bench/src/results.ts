@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,8 @@ export interface Conditions {
   cpus: number;
   memoryGb: number;
   node: string;
+  /** The commit measured, with `+changes` when the working tree had uncommitted edits. */
+  commit: string;
   settings: Record<string, unknown>;
 }
 
@@ -45,8 +48,18 @@ export function captureConditions(settings: Record<string, unknown>): Conditions
     cpus: cpus().length,
     memoryGb: Math.round(totalmem() / 1024 ** 3),
     node: process.version,
+    commit: currentCommit(),
     settings,
   };
+}
+
+function currentCommit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 export function finishConditions(conditions: Conditions): Conditions {
@@ -85,7 +98,7 @@ export function toMarkdown(result: PartResult): string {
         `| ${cell(row.measure)} | ${cell(row.figure)} | ${cell(row.reference)} | ${cell(row.target)} | ${VERDICT_TEXT[row.verdict]} | ${cell(row.note)} |`,
     ),
     '',
-    `Conditions: ${c.startedAt} to ${c.finishedAt ?? '?'}, ${c.cpus} CPUs, ${c.memoryGb} GB, Node ${c.node}; ` +
+    `Conditions: ${c.startedAt} to ${c.finishedAt ?? '?'}, commit ${c.commit ?? '?'}, ${c.cpus} CPUs, ${c.memoryGb} GB, Node ${c.node}; ` +
       `load average (1/5/15 min) ${c.loadAverageAtStart.join(' / ')} at start, ` +
       `${(c.loadAverageAtEnd ?? []).join(' / ')} at end; settings ${JSON.stringify(c.settings)}.`,
   ];
