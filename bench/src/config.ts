@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 export const benchRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = resolve(benchRoot, '..');
-export const resultsDir = resolve(benchRoot, 'results');
+export const resultsDir = process.env.BENCH_RESULTS_DIR || resolve(benchRoot, 'results');
 
 function number(name: string, fallback: number): number {
   const raw = process.env[name];
