@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { asKolkataWallClock, type DateRange } from './dates';
@@ -35,6 +34,19 @@ export const EXPORT_HEADERS = COLUMNS.map((column) => column.header);
 
 export function exportFileName(range: DateRange): string {
   return `Profiles_${range.from ?? 'start'}_to_${range.to ?? 'end'}.xlsx`;
+}
+
+/** Waits for `out` to drain (or close), leaving no listener behind whichever comes first. */
+function drainedOrClosed(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 /**
@@ -85,7 +97,7 @@ export async function writeProfilesWorkbook(
       rowsInSheet += 1;
       rows += 1;
     }
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.writableNeedDrain) await drainedOrClosed(out);
   }
   sheet!.commit();
   await workbook.commit();
