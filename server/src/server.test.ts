@@ -1,10 +1,12 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from './paths';
+
+const running = new Set<ChildProcess>();
 
 function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
@@ -18,12 +20,14 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
         ...env,
       },
     });
+    running.add(child);
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += String(chunk);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('exit', (code) => {
+      running.delete(child);
       clearTimeout(timer);
       resolve({ code, stderr });
     });
@@ -40,7 +44,11 @@ describe('server start-up failures', () => {
     const address = blocker.address();
     port = typeof address === 'object' && address ? address.port : 0;
   });
-  afterAll(() => new Promise<void>((r) => blocker.close(() => r())));
+  afterAll(async () => {
+    // A test that gave up (time-out on a busy machine) must not leave a server behind.
+    for (const child of running) child.kill('SIGKILL');
+    await new Promise<void>((r) => blocker.close(() => r()));
+  });
 
   it('says the port is taken and exits non-zero', async () => {
     const { code, stderr } = await runServer({ PORT: String(port) });
