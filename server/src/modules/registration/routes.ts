@@ -120,9 +120,13 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
             'profiles exported',
           );
         },
-        (error: unknown) => {
-          request.log.error({ err: error }, 'profiles export failed');
-          out.destroy(error as Error);
+        (error: NodeJS.ErrnoException) => {
+          // The writer has already stopped reading the database and ended `out`.
+          if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+            request.log.info('profiles export cancelled: the download was closed');
+          } else {
+            request.log.error({ err: error }, 'profiles export failed');
+          }
         },
       );
       return reply
