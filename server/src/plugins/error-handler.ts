@@ -14,6 +14,42 @@ export class HttpError extends Error {
   }
 }
 
+/** The JSON schema of every error answer (the shape the handler below sends). */
+export const errorResponseSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['message'],
+} as const;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request: `message`, and for a form the first message of each field in `errors`',
+  401: 'Not signed in, or the session has ended',
+  403: 'Signed in without the permission this needs',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests; Retry-After says when to try again',
+  500: 'Unexpected failure: a generic message with a reference, never the details',
+  502: 'The provider refused or failed',
+  503: 'A dependency is unreachable; Retry-After says when to try again',
+};
+
+/** Response schemas for the error statuses a route may answer with, for `schema.response`. */
+export function errorResponses<const C extends number>(
+  ...codes: C[]
+): Record<C, typeof errorResponseSchema & { description: string }> {
+  return Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { ...errorResponseSchema, description: ERROR_DESCRIPTIONS[code] ?? 'Error' },
+    ]),
+  ) as Record<C, typeof errorResponseSchema & { description: string }>;
+}
+
 /**
  * The one place that shapes errors: `{ message, errors? }` for 4xx, and for 5xx only a generic
  * message (the details go to the log with the request id).

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { HttpError } from '../../plugins/error-handler';
+import { errorResponses, HttpError } from '../../plugins/error-handler';
 
 // --- Validation with the spec's messages (section 5). JSON schemas below only shape the body
 // for OpenAPI and coercion; these decide what is valid and what the caller is told.
@@ -78,15 +78,6 @@ const bodyOf = (properties: Record<string, object>) => ({
   properties,
 });
 
-export const errorResponse = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-  required: ['message'],
-} as const;
-
 export const messageResponse = {
   type: 'object',
   properties: { message: { type: 'string' } },
@@ -112,9 +103,6 @@ const sessionResponse = {
   required: ['access', 'user'],
 } as const;
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponse]));
-
 const portalHeader = {
   type: 'object',
   properties: {
@@ -130,7 +118,7 @@ export const routeSchemas = {
     tags: ['accounts'],
     summary: 'Send a signup code to a mobile number',
     body: bodyOf({ mobile: str('10 digits, first 6-9') }),
-    response: { 200: messageResponse, ...errors(400, 409, 429, 502) },
+    response: { 200: messageResponse, ...errorResponses(400, 409, 429, 502) },
   },
   signup: {
     tags: ['accounts'],
@@ -142,26 +130,26 @@ export const routeSchemas = {
         properties: { ...sessionResponse.properties, message: { type: 'string' } },
         required: ['access', 'user', 'message'],
       },
-      ...errors(400, 409, 429),
+      ...errorResponses(400, 409, 429),
     },
   },
   login: {
     tags: ['accounts'],
     summary: 'Client login',
     body: bodyOf({ mobile: str(), password: str() }),
-    response: { 200: sessionResponse, ...errors(400, 401, 429) },
+    response: { 200: sessionResponse, ...errorResponses(400, 401, 429) },
   },
   adminLogin: {
     tags: ['accounts'],
     summary: 'Staff login; 3 failures lock the username for 30 seconds',
     body: bodyOf({ username: str(), password: str() }),
-    response: { 200: sessionResponse, ...errors(400, 401, 429) },
+    response: { 200: sessionResponse, ...errorResponses(400, 401, 429) },
   },
   resetRequest: {
     tags: ['accounts'],
     summary: 'Send a password-reset code (same answer for unknown numbers)',
     body: bodyOf({ phone_number: str() }),
-    response: { 200: messageResponse, ...errors(400, 429, 502) },
+    response: { 200: messageResponse, ...errorResponses(400, 429, 502) },
   },
   resetVerify: {
     tags: ['accounts'],
@@ -173,31 +161,31 @@ export const routeSchemas = {
         properties: { reset_token: { type: 'string' }, message: { type: 'string' } },
         required: ['reset_token', 'message'],
       },
-      ...errors(400, 429),
+      ...errorResponses(400, 429),
     },
   },
   reset: {
     tags: ['accounts'],
     summary: 'Set a new password; ends every session of the user',
     body: bodyOf({ phone_number: str(), reset_token: str(), new_password: str() }),
-    response: { 200: messageResponse, ...errors(400, 429) },
+    response: { 200: messageResponse, ...errorResponses(400, 429) },
   },
   refresh: {
     tags: ['accounts'],
     summary: 'Rotate the refresh cookie and get a new access token',
     headers: portalHeader,
-    response: { 200: sessionResponse, ...errors(400, 401) },
+    response: { 200: sessionResponse, ...errorResponses(400, 401) },
   },
   logout: {
     tags: ['accounts'],
     summary: 'End the session of the refresh cookie',
     headers: portalHeader,
-    response: { 200: messageResponse, ...errors(400) },
+    response: { 200: messageResponse, ...errorResponses(400) },
   },
   currentUser: {
     tags: ['accounts'],
     summary: 'The signed-in user',
     security: [{ bearerAuth: [] }],
-    response: { 200: userSchema, ...errors(401) },
+    response: { 200: userSchema, ...errorResponses(401) },
   },
 } as const;

@@ -12,7 +12,15 @@ import {
   writeProfilesWorkbook,
   XLSX_MAX_ROWS_PER_SHEET,
 } from './export';
-import { parseFilters, parseId, parseListQuery, validateBody } from './schemas';
+import {
+  documentationOnly,
+  parseFilters,
+  parseId,
+  parseListQuery,
+  routeSchemas,
+  validateBody,
+  XLSX_TYPE,
+} from './schemas';
 import { createRegistrationService, type ExportRow } from './service';
 
 export interface RegistrationRoutesOptions {
@@ -26,7 +34,6 @@ export interface RegistrationRoutesOptions {
 
 const NO_APPLICATION = 'No application found.';
 const NO_REGISTRATION = 'Registration not found.';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The client's application and the back office (spec sections 3 and 7). */
 export async function registrationRoutes(app: FastifyInstance, opts: RegistrationRoutesOptions) {
@@ -37,12 +44,12 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     }),
   );
   const service = createRegistrationService({ db: opts.db, cipher, now: opts.now });
-  const client = { preHandler: app.requireClient };
-  const staff = { preHandler: app.requireStaff };
+  const client = { preHandler: app.requireClient, validatorCompiler: documentationOnly };
+  const staff = { preHandler: app.requireStaff, validatorCompiler: documentationOnly };
 
   app.post(
     '/api/registration/profile/',
-    { ...client, schema: { tags: ['registration'], summary: 'Create or update my profile' } },
+    { ...client, schema: routeSchemas.saveProfile },
     async (request, reply) => {
       const payload = await validateBody(profileSchema, request.body);
       const { created, application } = await service.saveProfile(request.user.id, payload);
@@ -52,7 +59,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   app.get(
     '/api/registration/registration/status/',
-    { ...client, schema: { tags: ['registration'], summary: 'Whether I have an application' } },
+    { ...client, schema: routeSchemas.registrationStatus },
     async (request) => {
       const application = await service.getApplication(request.user.id);
       return { exists: application !== null, application };
@@ -61,7 +68,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   app.get(
     '/api/registration/application/',
-    { ...client, schema: { tags: ['registration'], summary: 'My application' } },
+    { ...client, schema: routeSchemas.application },
     async (request) => {
       const application = await service.getApplication(request.user.id);
       if (!application) throw new HttpError(404, NO_APPLICATION);
@@ -71,20 +78,20 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   app.get(
     '/api/registration/admin/profiles/',
-    { ...staff, schema: { tags: ['back office'], summary: 'Applicants, newest first' } },
+    { ...staff, schema: routeSchemas.listProfiles },
     async (request) =>
       service.listProfiles(parseListQuery(request.query as Record<string, unknown>)),
   );
 
   app.get(
     '/api/registration/admin/dashboard/',
-    { ...staff, schema: { tags: ['back office'], summary: 'Dashboard figures' } },
+    { ...staff, schema: routeSchemas.dashboard },
     async () => service.dashboard(),
   );
 
   app.get(
     '/api/registration/admin/profiles/export/',
-    { ...staff, schema: { tags: ['back office'], summary: 'Applicants as .xlsx (streamed)' } },
+    { ...staff, schema: routeSchemas.exportProfiles },
     async (request, reply) => {
       const filters = parseFilters(request.query as Record<string, unknown>);
       const batches = service.exportBatches(filters, opts.exportBatchSize ?? EXPORT_BATCH_SIZE);
@@ -139,7 +146,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   app.post<{ Params: { id: string } }>(
     '/api/registration/registration/:id/toggle-delivered/',
-    { ...staff, schema: { tags: ['back office'], summary: 'Flip the delivered flag' } },
+    { ...staff, schema: routeSchemas.toggleDelivered },
     async (request) => {
       const id = parseId(request.params.id, NO_REGISTRATION);
       const result = await service.toggleDelivered(id);

@@ -1,5 +1,22 @@
+import type {
+  ApplicantProfile,
+  Application,
+  ApplicationProfile,
+  DashboardData,
+  DashboardRegistration,
+  ExportProfilesParams,
+  ListProfilesParams,
+  MonthlyCount,
+  Paginated,
+  Pagination,
+  ProfilePayload,
+  Registration,
+  RegistrationStatusResponse,
+} from '@loan-portal/api-client';
+import { FIELD_MAX_LENGTH, INDIAN_STATES, LOAN_TYPES } from '@loan-portal/api-client';
+import type { FastifySchemaCompiler } from 'fastify';
 import { ValidationError } from 'yup';
-import { HttpError } from '../../plugins/error-handler';
+import { errorResponses, HttpError } from '../../plugins/error-handler';
 import { isIsoDate } from './dates';
 import type { ListFilters, ListQuery } from './service';
 
@@ -87,3 +104,262 @@ export function parseId(raw: string, notFound: string): number {
   }
   return Number(raw);
 }
+
+// --- JSON schemas: what each route takes and answers, for OpenAPI and the response serializer.
+// What is valid, and what a caller is told, stays with the yup schema and the parsers above.
+
+/**
+ * The validator compiler of the registration routes: their request schemas are documentation
+ * only. Ajv would otherwise reject with messages of its own instead of the spec's, and coerce
+ * (a `page` given twice must still reach `single()` as an array to be refused by name).
+ */
+export const documentationOnly: FastifySchemaCompiler<unknown> = () => () => true;
+
+type JsonSchema = Record<string, unknown>;
+/**
+ * One schema per property of an api-client type, no more and no fewer: the serializer drops
+ * every answer field its schema does not list, so a field added to the type without its schema
+ * fails the typecheck instead of vanishing from the screens.
+ */
+type Fields<T> = { [K in keyof T]-?: JsonSchema };
+
+const text = (description: string, extra: JsonSchema = {}) => ({
+  type: 'string',
+  description,
+  ...extra,
+});
+const nullable = (schema: JsonSchema) => ({ ...schema, type: [schema.type, 'null'] });
+const integer = { type: 'integer' };
+const string = { type: 'string' };
+const security = [{ bearerAuth: [] }];
+
+/** An object schema with every property of T; each is required unless named in `optional`. */
+function objectOf<T>(properties: Fields<T>, optional: (keyof T & string)[] = []) {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties).filter((key) => !optional.includes(key as keyof T & string)),
+  };
+}
+
+const profileBodyFields: Fields<ProfilePayload> = {
+  full_name: text('Letters and spaces, at least 2 characters'),
+  contact_number: text('10 digits, the first 6-9', { maxLength: FIELD_MAX_LENGTH.contact_number }),
+  alternative_contact_number: text('Optional: empty, or 10 digits, the first 6-9', {
+    maxLength: FIELD_MAX_LENGTH.alternative_contact_number,
+  }),
+  aadhaar_number: text('12 digits with a valid check digit; spaces between groups of 4 allowed', {
+    maxLength: FIELD_MAX_LENGTH.aadhaar_number,
+  }),
+  pan_number: text('5 capital letters, 4 digits, 1 capital letter', {
+    maxLength: FIELD_MAX_LENGTH.pan_number,
+  }),
+  bank_name: text('At least 2 characters'),
+  account_number: text('9-18 digits'),
+  ifsc_code: text('4 capital letters, 0, then 6 capital letters or digits', {
+    maxLength: FIELD_MAX_LENGTH.ifsc_code,
+  }),
+  full_address: text('At least 10 characters'),
+  city: text('Letters and spaces, at least 2 characters'),
+  state: { type: 'string', enum: [...INDIAN_STATES] },
+  pin_code: text('6 digits, the first 1-9', { maxLength: FIELD_MAX_LENGTH.pin_code }),
+  loan_type: { type: 'string', enum: [...LOAN_TYPES] },
+  loan_amount: text('Whole rupees as digits, no leading zero, at most 10,00,000', {
+    maxLength: FIELD_MAX_LENGTH.loan_amount,
+  }),
+};
+
+const profileBody = {
+  ...objectOf<ProfilePayload>(profileBodyFields, ['alternative_contact_number']),
+  description: "Validated with the registration form's own rules and messages (spec section 5).",
+};
+
+const loanAmount = { type: ['integer', 'string'], description: 'Whole rupees' };
+const submittedAt = {
+  type: ['string', 'null'],
+  format: 'date-time',
+  description: 'The payment time once paid; the creation time while still a draft',
+};
+
+const application = objectOf<Application>({
+  application_id: integer,
+  status: text('draft, pending_payment, paid, or a later status'),
+  submitted_at: submittedAt,
+  profile: objectOf<ApplicationProfile>(
+    {
+      ...profileBodyFields,
+      alternative_contact_number: nullable(profileBodyFields.alternative_contact_number),
+      aadhaar_number: text('12 digits, without spaces'),
+      loan_amount: loanAmount,
+    },
+    ['alternative_contact_number'],
+  ),
+});
+
+const registration = objectOf<Registration>({
+  id: integer,
+  status: string,
+  delivered: { type: 'boolean' },
+});
+
+const applicantPage = objectOf<Paginated<ApplicantProfile>>({
+  results: {
+    type: 'array',
+    items: objectOf<ApplicantProfile>(
+      {
+        id: integer,
+        full_name: string,
+        contact_number: string,
+        loan_amount: loanAmount,
+        loan_type: string,
+        pan_number: string,
+        aadhaar_number: text('12 digits, in full: staff process the application with it'),
+        bank_name: string,
+        account_number: text('In full, as for the Aadhaar number'),
+        ifsc_code: string,
+        registration: nullable(registration),
+      },
+      ['registration'],
+    ),
+  },
+  pagination: objectOf<Pagination>({
+    current_page: integer,
+    page_size: integer,
+    total_items: integer,
+    total_pages: integer,
+  }),
+});
+
+const dashboard = objectOf<DashboardData>({
+  total_applicants: integer,
+  donut_chart: {
+    type: 'object',
+    description: 'Status name -> number of registrations',
+    additionalProperties: integer,
+  },
+  bar_chart: {
+    type: 'array',
+    description: 'Registrations per month of this Asia/Kolkata year',
+    items: objectOf<MonthlyCount>({
+      month: { type: 'integer', minimum: 1, maximum: 12 },
+      count: integer,
+    }),
+  },
+  last_five_registrations: {
+    type: 'array',
+    items: objectOf<DashboardRegistration>({
+      id: integer,
+      status: string,
+      submitted_at: submittedAt,
+      profile: objectOf<DashboardRegistration['profile']>({
+        full_name: string,
+        contact_number: string,
+      }),
+    }),
+  },
+});
+
+const filterFields: Fields<ExportProfilesParams> = {
+  search: text('Part of a name, contact number, alternative contact number or PAN', {
+    maxLength: MAX_SEARCH_LENGTH,
+  }),
+  from_date: text('First day, inclusive (YYYY-MM-DD, Asia/Kolkata)', { format: 'date' }),
+  to_date: text('Last day, inclusive (YYYY-MM-DD, Asia/Kolkata)', { format: 'date' }),
+};
+
+const listQuery = objectOf<ListProfilesParams>(
+  {
+    page: { type: 'integer', minimum: 1, default: 1 },
+    page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+    ...filterFields,
+  },
+  ['page', 'page_size', 'search', 'from_date', 'to_date'],
+);
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const routeSchemas = {
+  saveProfile: {
+    tags: ['registration'],
+    summary: 'Create or update my profile (frozen once the application is paid)',
+    security,
+    body: profileBody,
+    response: {
+      200: { ...application, description: 'Updated' },
+      201: { ...application, description: 'Created, with a draft registration' },
+      ...errorResponses(400, 401, 409, 413, 415, 500),
+    },
+  },
+  registrationStatus: {
+    tags: ['registration'],
+    summary: 'Whether I have an application',
+    security,
+    response: {
+      200: {
+        ...objectOf<RegistrationStatusResponse>(
+          { exists: { type: 'boolean' }, application: nullable(application) },
+          ['application'],
+        ),
+        description: '`application` is null when there is none',
+      },
+      ...errorResponses(401, 500),
+    },
+  },
+  application: {
+    tags: ['registration'],
+    summary: 'My application',
+    security,
+    response: {
+      200: { ...application, description: 'My application' },
+      ...errorResponses(401, 404, 500),
+    },
+  },
+  listProfiles: {
+    tags: ['back office'],
+    summary: 'Applicants, newest first',
+    security,
+    querystring: listQuery,
+    response: {
+      200: { ...applicantPage, description: 'One page of applicants' },
+      ...errorResponses(400, 401, 403, 500),
+    },
+  },
+  dashboard: {
+    tags: ['back office'],
+    summary: 'Dashboard figures',
+    security,
+    response: { 200: { ...dashboard, description: 'Figures' }, ...errorResponses(401, 403, 500) },
+  },
+  exportProfiles: {
+    tags: ['back office'],
+    summary: 'Applicants as .xlsx (streamed)',
+    security,
+    querystring: objectOf<ExportProfilesParams>(filterFields, ['search', 'from_date', 'to_date']),
+    response: {
+      200: {
+        description:
+          'The workbook; Content-Disposition names it Profiles_{from_date or start}_to_{to_date or end}.xlsx',
+        content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+      },
+      ...errorResponses(400, 401, 403, 500),
+    },
+  },
+  toggleDelivered: {
+    tags: ['back office'],
+    summary: 'Flip the delivered flag',
+    security,
+    params: objectOf<{ id: number }>({
+      id: { type: 'integer', minimum: 1, description: 'The registration id' },
+    }),
+    response: {
+      200: {
+        ...objectOf<Pick<Registration, 'id' | 'delivered'>>({
+          id: integer,
+          delivered: { type: 'boolean' },
+        }),
+        description: 'The registration and its new flag',
+      },
+      ...errorResponses(401, 403, 404, 500),
+    },
+  },
+};
