@@ -6,6 +6,8 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
     '/api/health',
     {
       schema: {
+        tags: ['operations'],
+        summary: 'Liveness and database reachability',
         response: {
           200: {
             type: 'object',

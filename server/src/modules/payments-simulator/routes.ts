@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../plugins/error-handler';
+import { objectOf } from '../../lib/json-schema';
+import { errorResponses, HttpError } from '../../plugins/error-handler';
 import {
   SIMULATED_PAYMENT_GROUPS,
   type SimulatedOutcome,
@@ -12,6 +13,23 @@ import { renderCheckoutPage } from './checkout-page';
 import { SDK_SHIM_JS } from './sdk-shim';
 
 const SESSION_PATTERN = '^session_[A-Za-z0-9_-]{10,200}$';
+const sessionParams = objectOf<{ session: string }>({
+  session: { type: 'string', pattern: SESSION_PATTERN },
+});
+const tags = ['payment simulator'];
+const text = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: { type: 'string' } } },
+});
+
+/** What a completed simulated checkout answers to its page. */
+interface CompletionAnswer {
+  order_id: string;
+  cf_payment_id: string;
+  payment_status: string;
+  payment_message?: string | null;
+  webhook_status: number;
+}
 
 function parentOriginOf(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw === '') return null;
@@ -34,21 +52,32 @@ export async function simulatorRoutes(
 ) {
   const { provider } = opts;
 
-  app.get('/payments-simulator/cashfree.js', async (_request, reply) =>
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(SDK_SHIM_JS),
+  app.get(
+    '/payments-simulator/cashfree.js',
+    {
+      schema: {
+        tags,
+        summary: "Stand-in for Cashfree's checkout SDK",
+        response: { 200: text('application/javascript', 'The SDK shim') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(SDK_SHIM_JS),
   );
 
   app.get<{ Params: { session: string }; Querystring: { parent_origin?: string } }>(
     '/payments-simulator/checkout/:session',
     {
       schema: {
-        params: {
-          type: 'object',
-          properties: { session: { type: 'string', pattern: SESSION_PATTERN } },
-          required: ['session'],
+        tags,
+        summary: 'The checkout page of a payment session (opened in a modal)',
+        params: sessionParams,
+        response: {
+          200: text('text/html', 'The checkout page'),
+          ...errorResponses(400, 404, 500),
         },
       },
     },
@@ -82,11 +111,9 @@ export async function simulatorRoutes(
     '/payments-simulator/sessions/:session/complete',
     {
       schema: {
-        params: {
-          type: 'object',
-          properties: { session: { type: 'string', pattern: SESSION_PATTERN } },
-          required: ['session'],
-        },
+        tags,
+        summary: 'Pay, fail or close a simulated checkout; delivers the signed webhook',
+        params: sessionParams,
         body: {
           type: 'object',
           properties: {
@@ -95,9 +122,25 @@ export async function simulatorRoutes(
           },
           required: ['outcome'],
         },
+        response: {
+          200: objectOf<CompletionAnswer>(
+            {
+              order_id: { type: 'string' },
+              cf_payment_id: { type: 'string' },
+              payment_status: { type: 'string' },
+              payment_message: { type: ['string', 'null'] },
+              webhook_status: {
+                type: 'integer',
+                description: 'The HTTP status our own webhook endpoint answered',
+              },
+            },
+            ['payment_message'],
+          ),
+          ...errorResponses(400, 404, 409, 500),
+        },
       },
     },
-    async (request) => {
+    async (request): Promise<CompletionAnswer> => {
       let completed: Awaited<ReturnType<SimulatorProvider['complete']>>;
       try {
         completed = await provider.complete(

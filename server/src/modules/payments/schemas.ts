@@ -1,16 +1,17 @@
 /** JSON schemas of the payment routes (they also feed the OpenAPI document). */
 
-const message = {
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
+import { errorResponses } from '../../plugins/error-handler';
+
+const security = [{ bearerAuth: [] }];
 
 /**
  * The spec's payment screen sends amount, currency, user_id and registration_id. All are
  * accepted and ignored: the fee and the registration come from the server.
  */
 export const createOrderSchema = {
+  tags: ['payments'],
+  summary: 'Start the application-fee payment of my draft application',
+  security,
   body: {
     anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }],
   },
@@ -23,11 +24,14 @@ export const createOrderSchema = {
       },
       required: ['order_id', 'payment_session_id'],
     },
-    409: message,
+    ...errorResponses(401, 409, 500, 502, 503),
   },
 } as const;
 
 export const statusSchema = {
+  tags: ['payments'],
+  summary: "My order's payment status, as the provider reports it",
+  security,
   params: {
     type: 'object',
     properties: { order_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{3,45}$' } },
@@ -61,11 +65,13 @@ export const statusSchema = {
       },
       required: ['status', 'payment_data'],
     },
-    404: message,
+    ...errorResponses(400, 401, 404, 500),
   },
 } as const;
 
 export const webhookSchema = {
+  tags: ['payments'],
+  summary: "The provider's signed payment notifications",
   headers: {
     type: 'object',
     properties: {
@@ -79,6 +85,6 @@ export const webhookSchema = {
       properties: { status: { type: 'string' } },
       required: ['status'],
     },
-    401: message,
+    ...errorResponses(401, 500),
   },
 } as const;

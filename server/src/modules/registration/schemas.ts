@@ -16,6 +16,7 @@ import type {
 import { FIELD_MAX_LENGTH, INDIAN_STATES, LOAN_TYPES } from '@loan-portal/api-client';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ValidationError } from 'yup';
+import { type Fields, type JsonSchema, nullable, objectOf } from '../../lib/json-schema';
 import { errorResponses, HttpError } from '../../plugins/error-handler';
 import { isIsoDate } from './dates';
 import type { ListFilters, ListQuery } from './service';
@@ -115,32 +116,14 @@ export function parseId(raw: string, notFound: string): number {
  */
 export const documentationOnly: FastifySchemaCompiler<unknown> = () => () => true;
 
-type JsonSchema = Record<string, unknown>;
-/**
- * One schema per property of an api-client type, no more and no fewer: the serializer drops
- * every answer field its schema does not list, so a field added to the type without its schema
- * fails the typecheck instead of vanishing from the screens.
- */
-type Fields<T> = { [K in keyof T]-?: JsonSchema };
-
 const text = (description: string, extra: JsonSchema = {}) => ({
   type: 'string',
   description,
   ...extra,
 });
-const nullable = (schema: JsonSchema) => ({ ...schema, type: [schema.type, 'null'] });
 const integer = { type: 'integer' };
 const string = { type: 'string' };
 const security = [{ bearerAuth: [] }];
-
-/** An object schema with every property of T; each is required unless named in `optional`. */
-function objectOf<T>(properties: Fields<T>, optional: (keyof T & string)[] = []) {
-  return {
-    type: 'object',
-    properties,
-    required: Object.keys(properties).filter((key) => !optional.includes(key as keyof T & string)),
-  };
-}
 
 const profileBodyFields: Fields<ProfilePayload> = {
   full_name: text('Letters and spaces, at least 2 characters'),

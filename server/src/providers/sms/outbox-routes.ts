@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../plugins/error-handler';
 import type { ConsoleSmsProvider } from './console';
 
 /**
@@ -40,6 +41,7 @@ export async function smsOutboxRoutes(
             },
             required: ['messages'],
           },
+          ...errorResponses(400),
         },
       },
     },
