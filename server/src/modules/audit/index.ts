@@ -15,8 +15,14 @@ export interface AuditEntry {
   ip: string;
 }
 
+/**
+ * Where a row is written: the database, or the transaction of the change it records, so that a
+ * change and its audit row are stored together or not at all.
+ */
+export type AuditWriter = Pick<Database, 'insert'>;
+
 /** Appends one row to audit_log: who did what, when and from where. */
-export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: AuditWriter, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actorUserId,
     action: entry.action,

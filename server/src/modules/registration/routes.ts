@@ -149,15 +149,11 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     { ...staff, schema: routeSchemas.toggleDelivered },
     async (request) => {
       const id = parseId(request.params.id, NO_REGISTRATION);
-      const result = await service.toggleDelivered(id);
-      if (!result) throw new HttpError(404, NO_REGISTRATION);
-      await recordAudit(opts.db, {
-        actorUserId: request.user.id,
-        action: 'registration.delivered',
-        subject: String(result.id),
-        details: { delivered: result.delivered },
+      const result = await service.toggleDelivered(id, {
+        userId: request.user.id,
         ip: request.ip,
       });
+      if (!result) throw new HttpError(404, NO_REGISTRATION);
       return result;
     },
   );

@@ -9,6 +9,7 @@ import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
+import { recordAudit } from '../audit';
 import { type DateRange, dayRangeBounds, kolkataYear, yearBounds } from './dates';
 import { type ProfileRow, profiles, type RegistrationRow, registrations } from './tables';
 
@@ -97,7 +98,11 @@ export interface RegistrationService {
   getApplication(userId: number): Promise<Application | null>;
   listProfiles(query: ListQuery): Promise<Paginated<ApplicantProfile>>;
   dashboard(): Promise<DashboardData>;
-  toggleDelivered(registrationId: number): Promise<{ id: number; delivered: boolean } | null>;
+  /** Flips the flag and writes its audit row in one transaction: both are stored or neither. */
+  toggleDelivered(
+    registrationId: number,
+    actor: { userId: number; ip: string },
+  ): Promise<{ id: number; delivered: boolean } | null>;
   exportBatches(filters: ListFilters, batchSize: number): AsyncGenerator<ExportRow[]>;
 }
 
@@ -314,13 +319,23 @@ export function createRegistrationService(deps: {
       };
     },
 
-    async toggleDelivered(registrationId) {
-      const [row] = await db
-        .update(registrations)
-        .set({ delivered: sql`not ${registrations.delivered}` })
-        .where(eq(registrations.id, registrationId))
-        .returning({ id: registrations.id, delivered: registrations.delivered });
-      return row ?? null;
+    async toggleDelivered(registrationId, actor) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(registrations)
+          .set({ delivered: sql`not ${registrations.delivered}` })
+          .where(eq(registrations.id, registrationId))
+          .returning({ id: registrations.id, delivered: registrations.delivered });
+        if (!row) return null;
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'registration.delivered',
+          subject: String(row.id),
+          details: { delivered: row.delivered },
+          ip: actor.ip,
+        });
+        return row;
+      });
     },
 
     async *exportBatches(filters, batchSize) {
