@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env';
@@ -59,6 +60,41 @@ describe('auth plugin', () => {
       const res = await app.inject({ url: '/client', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toMatch(/credentials/);
+    }
+  });
+
+  it('refuses forged tokens: no signature, another algorithm, a changed payload, wrong claims', async () => {
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const iat = Math.floor(clock.getTime() / 1000);
+    const claims = {
+      portal: 'client',
+      sub: String(clientId),
+      iss: 'loan-portal',
+      iat,
+      exp: iat + 60,
+    };
+    const signed = (header: object, payload: object, algorithm = 'sha256') => {
+      const input = `${b64(header)}.${b64(payload)}`;
+      const mac = createHmac(algorithm, 'x'.repeat(32)).update(input).digest('base64url');
+      return `${input}.${mac}`;
+    };
+    // The control: a hand-made token with the right key and claims is accepted.
+    const genuine = signed({ alg: 'HS256', typ: 'JWT' }, claims);
+    expect((await app.inject({ url: '/client', headers: bearer(genuine) })).statusCode).toBe(200);
+
+    const [head, , mac] = genuine.split('.');
+    const forgeries = {
+      'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`,
+      'HS512 with the same key': signed({ alg: 'HS512', typ: 'JWT' }, claims, 'sha512'),
+      'payload changed to another user': `${head}.${b64({ ...claims, sub: String(staffId) })}.${mac}`,
+      'another issuer': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'elsewhere' }),
+      'no expiry': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: undefined }),
+      'no subject': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: undefined }),
+      'unknown portal': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, portal: 'root' }),
+    };
+    for (const [name, token] of Object.entries(forgeries)) {
+      const res = await app.inject({ url: '/client', headers: bearer(token) });
+      expect([name, res.statusCode]).toEqual([name, 401]);
     }
   });
 

@@ -1,5 +1,5 @@
+import { createDecoder } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import type { AppConfig } from '../../config/env';
 import { HttpError } from '../../plugins/error-handler';
 import {
@@ -166,6 +166,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
     async (request) => accounts.getUser(request.user.id),
   );
 }
+
+const decodeJwt = createDecoder();
 
 function portalOfBearer(request: FastifyRequest): Portal | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');

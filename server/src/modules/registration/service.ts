@@ -161,6 +161,14 @@ export function createRegistrationService(deps: {
     };
   }
 
+  // The client portal reads this on every screen: built once, not re-rendered to SQL each time.
+  const applicationOfUser = db
+    .select({ profile: profiles, registration: registrations })
+    .from(registrations)
+    .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+    .where(eq(registrations.userId, sql.placeholder('userId')))
+    .prepare('application_of_user');
+
   return {
     async saveProfile(userId, payload) {
       const columns = profileColumns(payload);
@@ -202,11 +210,7 @@ export function createRegistrationService(deps: {
     },
 
     async getApplication(userId) {
-      const [row] = await db
-        .select({ profile: profiles, registration: registrations })
-        .from(registrations)
-        .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-        .where(eq(registrations.userId, userId));
+      const [row] = await applicationOfUser.execute({ userId });
       return row ? toApplication(row.profile, row.registration) : null;
     },
 
