@@ -37,13 +37,6 @@ export function kolkataYear(instant: Date): number {
   );
 }
 
-export function yearBounds(year: number): { start: Date; end: Date } {
-  return {
-    start: startOfKolkataDay(`${year}-01-01`),
-    end: startOfKolkataDay(`${year + 1}-01-01`),
-  };
-}
-
 /** The same instant as a wall-clock time in Kolkata, for spreadsheet cells (which have no zone). */
 export function asKolkataWallClock(instant: Date): Date {
   return new Date(instant.getTime() + (5 * 60 + 30) * 60 * 1000);

@@ -5,13 +5,19 @@ import type {
   Paginated,
   ProfilePayload,
 } from '@loan-portal/api-client';
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit';
-import { type DateRange, dayRangeBounds, kolkataYear, yearBounds } from './dates';
-import { type ProfileRow, profiles, type RegistrationRow, registrations } from './tables';
+import { type DateRange, dayRangeBounds, kolkataYear } from './dates';
+import {
+  type ProfileRow,
+  profiles,
+  type RegistrationRow,
+  registrationDailyCounts,
+  registrations,
+} from './tables';
 
 /** Statuses in which the client may still change the profile; afterwards it is frozen. */
 const EDITABLE_STATUSES = new Set(['draft', 'pending_payment']);
@@ -90,6 +96,16 @@ function filterConditions(filters: ListFilters): SQL | undefined {
   return and(...conditions);
 }
 
+/** The day-granular range of the summary: the same Kolkata days the list's filter selects. */
+function summaryDays(range: DateRange): SQL | undefined {
+  return and(
+    range.from ? gte(registrationDailyCounts.day, range.from) : undefined,
+    range.to ? lte(registrationDailyCounts.day, range.to) : undefined,
+  );
+}
+
+const summedCount = sql<number>`coalesce(sum(${registrationDailyCounts.count}), 0)::int`;
+
 export interface RegistrationService {
   saveProfile(
     userId: number,
@@ -161,6 +177,27 @@ export function createRegistrationService(deps: {
     };
   }
 
+  /** How many rows the list pages through with these filters. */
+  async function countListed(filters: ListFilters): Promise<number> {
+    if (!filters.search) {
+      // Exact from the daily summary: from_date/to_date select whole Kolkata days of created_at,
+      // which is what a summary row is.
+      const [total] = await db
+        .select({ count: summedCount })
+        .from(registrationDailyCounts)
+        .where(summaryDays(filters.range));
+      return Number(total?.count ?? 0);
+    }
+    // A search is a substring match on the profile; only an exact count over the matches will do.
+    // Its cost is the trigram bitmap's heap visits, one per matching profile.
+    const [total] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(registrations)
+      .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+      .where(filterConditions(filters));
+    return Number(total?.count ?? 0);
+  }
+
   // The client portal reads this on every screen: built once, not re-rendered to SQL each time.
   const applicationOfUser = db
     .select({ profile: profiles, registration: registrations })
@@ -216,40 +253,52 @@ export function createRegistrationService(deps: {
 
     async listProfiles(query) {
       const where = filterConditions(query);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: profiles.id,
-            fullName: profiles.fullName,
-            contactNumber: profiles.contactNumber,
-            loanAmount: profiles.loanAmount,
-            loanType: profiles.loanType,
-            panNumber: profiles.panNumber,
-            aadhaarEncrypted: profiles.aadhaarEncrypted,
-            bankName: profiles.bankName,
-            accountEncrypted: profiles.accountEncrypted,
-            ifscCode: profiles.ifscCode,
-            registrationId: registrations.id,
-            status: registrations.status,
-            delivered: registrations.delivered,
-          })
-          .from(registrations)
-          .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-          .where(where)
-          .orderBy(desc(registrations.createdAt), desc(registrations.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        // Without a search the join adds nothing (every registration has its profile, by foreign
-        // key) and keeps PostgreSQL from counting on the (created_at, id) index alone.
-        query.search
-          ? db
-              .select({ count: sql<number>`count(*)::int` })
-              .from(registrations)
-              .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-              .where(where)
-          : db.select({ count: sql<number>`count(*)::int` }).from(registrations).where(where),
-      ]);
-      const totalItems = Number(total?.count ?? 0);
+      const offset = (query.page - 1) * query.pageSize;
+      // Deferred join: the page's ids come from the (created_at, id) index alone (an index-only
+      // scan, so OFFSET skips index entries, not profile rows), and only the rows shown are joined
+      // to their registration and profile. A search needs the profile to filter, so it joins
+      // inside; the trigram indexes serve it.
+      const ids = db
+        .select({ id: registrations.id, createdAt: registrations.createdAt })
+        .from(registrations)
+        .$dynamic();
+      if (query.search) ids.innerJoin(profiles, eq(profiles.id, registrations.profileId));
+      const pageIds = db
+        .$with('page_ids')
+        .as(
+          ids
+            .where(where)
+            .orderBy(desc(registrations.createdAt), desc(registrations.id))
+            .limit(query.pageSize)
+            .offset(offset),
+        );
+      const rows = await db
+        .with(pageIds)
+        .select({
+          id: profiles.id,
+          fullName: profiles.fullName,
+          contactNumber: profiles.contactNumber,
+          loanAmount: profiles.loanAmount,
+          loanType: profiles.loanType,
+          panNumber: profiles.panNumber,
+          aadhaarEncrypted: profiles.aadhaarEncrypted,
+          bankName: profiles.bankName,
+          accountEncrypted: profiles.accountEncrypted,
+          ifscCode: profiles.ifscCode,
+          registrationId: registrations.id,
+          status: registrations.status,
+          delivered: registrations.delivered,
+        })
+        .from(pageIds)
+        .innerJoin(registrations, eq(registrations.id, pageIds.id))
+        .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+        .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
+      const totalItems =
+        // A page that is not full is the last one: it tells the total without counting, which
+        // spares the count of a narrow search (a phone number, a PAN) altogether.
+        rows.length < query.pageSize && (rows.length > 0 || offset === 0)
+          ? offset + rows.length
+          : await countListed(query);
       return {
         results: rows.map((row) => ({
           id: row.id,
@@ -275,22 +324,23 @@ export function createRegistrationService(deps: {
     },
 
     async dashboard() {
-      const year = yearBounds(kolkataYear(now()));
-      const [[total], byStatus, byMonth, lastFive] = await Promise.all([
-        db.select({ count: sql<number>`count(*)::int` }).from(profiles),
+      // Figures from the daily summary (a few hundred rows however many applicants): the same
+      // counts as grouping registrations, kept exact by the triggers of migration 0006.
+      const year = kolkataYear(now());
+      const [byStatus, byMonth, lastFive] = await Promise.all([
         db
-          .select({ status: registrations.status, count: sql<number>`count(*)::int` })
-          .from(registrations)
-          .groupBy(registrations.status),
+          .select({ status: registrationDailyCounts.status, count: summedCount })
+          .from(registrationDailyCounts)
+          .groupBy(registrationDailyCounts.status)
+          .having(sql`sum(${registrationDailyCounts.count}) > 0`)
+          .orderBy(asc(registrationDailyCounts.status)),
         db
           .select({
-            month: sql<number>`extract(month from ${registrations.createdAt} at time zone 'Asia/Kolkata')::int`,
-            count: sql<number>`count(*)::int`,
+            month: sql<number>`extract(month from ${registrationDailyCounts.day})::int`,
+            count: summedCount,
           })
-          .from(registrations)
-          .where(
-            and(gte(registrations.createdAt, year.start), lt(registrations.createdAt, year.end)),
-          )
+          .from(registrationDailyCounts)
+          .where(summaryDays({ from: `${year}-01-01`, to: `${year}-12-31` }))
           .groupBy(sql`1`),
         db
           .select({
@@ -308,7 +358,9 @@ export function createRegistrationService(deps: {
       ]);
       const perMonth = new Map(byMonth.map((row) => [Number(row.month), Number(row.count)]));
       return {
-        total_applicants: Number(total?.count ?? 0),
+        // Every applicant is one profile with exactly one registration (saveProfile writes both
+        // in one transaction), so counting registrations counts applicants.
+        total_applicants: byStatus.reduce((sum, row) => sum + Number(row.count), 0),
         donut_chart: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)])),
         bar_chart: Array.from({ length: 12 }, (_, index) => ({
           month: index + 1,

@@ -1,4 +1,5 @@
 import type { ProfilePayload } from '@loan-portal/api-client';
+import type { Database } from '../../db/client';
 import { createFieldCipher, decodeKey } from '../../lib/encryption';
 import type { TestApp } from '../../test/helpers';
 import { users } from '../accounts/tables';
@@ -28,67 +29,93 @@ export function validPayload(overrides: Partial<ProfilePayload> = {}): ProfilePa
 
 let phoneCounter = 0;
 
+export interface ApplicantOptions {
+  createdAt: Date;
+  status?: string;
+  submittedAt?: Date | null;
+  delivered?: boolean;
+  profile?: Partial<ProfilePayload>;
+  seed?: number;
+}
+
 /**
  * Inserts an applicant (user, profile, registration) straight into the database, with the
  * creation time and status a back-office test needs, encrypted with the app's own key.
  */
-export async function insertApplicant(
+export async function insertApplicant(t: TestApp, options: ApplicantOptions) {
+  const [applicant] = await insertApplicants(t, [options]);
+  return applicant!;
+}
+
+/**
+ * Several applicants with one multi-row INSERT per table, as a bulk load writes them. `db` may be
+ * a transaction, e.g. one that switched foreign-key triggers off first.
+ */
+export async function insertApplicants(
   t: TestApp,
-  options: {
-    createdAt: Date;
-    status?: string;
-    submittedAt?: Date | null;
-    delivered?: boolean;
-    profile?: Partial<ProfilePayload>;
-    seed?: number;
-  },
+  list: ApplicantOptions[],
+  db: Database = t.database.db,
 ) {
   const cipher = createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key'));
-  const payload = {
+  const payloads = list.map((options) => ({
     ...demoProfile(createRandom(options.seed ?? ++phoneCounter)),
     ...options.profile,
-  };
-  phoneCounter += 1;
-  const phone = `6${String(phoneCounter).padStart(9, '0')}`;
-  const db = t.database.db;
-  const [user] = await db
+  }));
+  const createdUsers = await db
     .insert(users)
-    .values({ phoneNumber: phone, passwordHash: '!test' })
+    .values(
+      list.map(() => {
+        phoneCounter += 1;
+        return { phoneNumber: `6${String(phoneCounter).padStart(9, '0')}`, passwordHash: '!test' };
+      }),
+    )
     .returning({ id: users.id });
-  const [profile] = await db
+  const createdProfiles = await db
     .insert(profiles)
-    .values({
-      userId: user!.id,
-      fullName: payload.full_name,
-      contactNumber: payload.contact_number,
-      alternativeContactNumber: payload.alternative_contact_number || null,
-      aadhaarEncrypted: cipher.encrypt(payload.aadhaar_number.replace(/\s/g, '')),
-      aadhaarLast4: payload.aadhaar_number.slice(-4),
-      panNumber: payload.pan_number,
-      bankName: payload.bank_name,
-      accountEncrypted: cipher.encrypt(payload.account_number),
-      accountLast4: payload.account_number.slice(-4),
-      ifscCode: payload.ifsc_code,
-      fullAddress: payload.full_address,
-      city: payload.city,
-      state: payload.state,
-      pinCode: payload.pin_code,
-      loanType: payload.loan_type,
-      loanAmount: Number(payload.loan_amount),
-      createdAt: options.createdAt,
-      updatedAt: options.createdAt,
-    })
+    .values(
+      list.map((options, i) => {
+        const payload = payloads[i]!;
+        return {
+          userId: createdUsers[i]!.id,
+          fullName: payload.full_name,
+          contactNumber: payload.contact_number,
+          alternativeContactNumber: payload.alternative_contact_number || null,
+          aadhaarEncrypted: cipher.encrypt(payload.aadhaar_number.replace(/\s/g, '')),
+          aadhaarLast4: payload.aadhaar_number.slice(-4),
+          panNumber: payload.pan_number,
+          bankName: payload.bank_name,
+          accountEncrypted: cipher.encrypt(payload.account_number),
+          accountLast4: payload.account_number.slice(-4),
+          ifscCode: payload.ifsc_code,
+          fullAddress: payload.full_address,
+          city: payload.city,
+          state: payload.state,
+          pinCode: payload.pin_code,
+          loanType: payload.loan_type,
+          loanAmount: Number(payload.loan_amount),
+          createdAt: options.createdAt,
+          updatedAt: options.createdAt,
+        };
+      }),
+    )
     .returning();
-  const [registration] = await db
+  const createdRegistrations = await db
     .insert(registrations)
-    .values({
-      profileId: profile!.id,
-      userId: user!.id,
-      status: options.status ?? 'draft',
-      delivered: options.delivered ?? false,
-      submittedAt: options.submittedAt ?? null,
-      createdAt: options.createdAt,
-    })
+    .values(
+      list.map((options, i) => ({
+        profileId: createdProfiles[i]!.id,
+        userId: createdUsers[i]!.id,
+        status: options.status ?? 'draft',
+        delivered: options.delivered ?? false,
+        submittedAt: options.submittedAt ?? null,
+        createdAt: options.createdAt,
+      })),
+    )
     .returning();
-  return { payload, profile: profile!, registration: registration! };
+  return list.map((_, i) => ({
+    payload: payloads[i]!,
+    userId: createdUsers[i]!.id,
+    profile: createdProfiles[i]!,
+    registration: createdRegistrations[i]!,
+  }));
 }
