@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { profileSchema } from '@loan-portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/client';
@@ -17,6 +16,7 @@ import {
   parseFilters,
   parseId,
   parseListQuery,
+  profileBodySchema,
   routeSchemas,
   validateBody,
   XLSX_TYPE,
@@ -51,7 +51,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     '/api/registration/profile/',
     { ...client, schema: routeSchemas.saveProfile },
     async (request, reply) => {
-      const payload = await validateBody(profileSchema, request.body);
+      const payload = await validateBody(profileBodySchema, request.body);
       const { created, application } = await service.saveProfile(request.user.id, payload);
       return reply.status(created ? 201 : 200).send(application);
     },

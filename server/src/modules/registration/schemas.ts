@@ -13,13 +13,19 @@ import type {
   Registration,
   RegistrationStatusResponse,
 } from '@loan-portal/api-client';
-import { FIELD_MAX_LENGTH, INDIAN_STATES, LOAN_TYPES } from '@loan-portal/api-client';
+import {
+  FIELD_MAX_LENGTH,
+  INDIAN_STATES,
+  LOAN_TYPES,
+  profileSchema,
+} from '@loan-portal/api-client';
 import type { FastifySchemaCompiler } from 'fastify';
-import { ValidationError } from 'yup';
+import { type StringSchema, ValidationError } from 'yup';
 import { type Fields, type JsonSchema, nullable, objectOf } from '../../lib/json-schema';
 import { errorResponses, HttpError } from '../../plugins/error-handler';
 import { isIsoDate } from './dates';
 import type { ListFilters, ListQuery } from './service';
+import { profiles } from './tables';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -27,24 +33,68 @@ const MAX_SEARCH_LENGTH = 100;
 
 type RawQuery = Record<string, unknown>;
 
-/** The one message per field of a yup ValidationError (the first failing rule wins). */
+/**
+ * The profile form's schema plus what the database can hold: the column length of each free-text
+ * field that no pattern bounds, and no NUL character (PostgreSQL text cannot store one). Either
+ * would otherwise fail the insert with a 500.
+ */
+export const profileBodySchema = profileSchema.shape({
+  full_name: storable('full_name', profiles.fullName),
+  bank_name: storable('bank_name', profiles.bankName),
+  city: storable('city', profiles.city),
+  full_address: storable('full_address', profiles.fullAddress),
+});
+
+/** The length of a varchar column; text columns have none. */
+function columnLength(column: object): number | undefined {
+  const length = 'length' in column ? column.length : undefined;
+  return typeof length === 'number' ? length : undefined;
+}
+
+/** A field of the form's schema, bounded by what its column can store. */
+function storable(name: 'full_name' | 'bank_name' | 'city' | 'full_address', column: object) {
+  // Each is a yup string in the form's schema; yup types the fields of an object loosely.
+  const withoutNul = (profileSchema.fields[name] as StringSchema<string>).test(
+    'no-nul',
+    'Contains a character that is not allowed',
+    (value) => !value?.includes('\u0000'),
+  );
+  const length = columnLength(column);
+  return length === undefined ? withoutNul : withoutNul.max(length, `Maximum ${length} characters`);
+}
+
+/**
+ * The one message per field of a yup ValidationError (the first failing rule wins). A value of
+ * the wrong type gets a message of its own: yup's quotes the value, which may be an Aadhaar or
+ * account number.
+ */
 export function validationErrors(error: ValidationError): Record<string, string> {
   const errors: Record<string, string> = {};
   const items = error.inner.length > 0 ? error.inner : [error];
   for (const item of items) {
     const field = item.path ?? '';
-    if (field && !errors[field]) errors[field] = item.message;
+    if (field && !errors[field]) {
+      errors[field] =
+        item.type === 'typeError'
+          ? `Must be a ${item.params?.type ?? 'valid value'}`
+          : item.message;
+    }
   }
   return errors;
 }
 
-/** Runs a yup schema; a failure becomes 400 `{ message, errors: { field: message } }`. */
+/** Runs a yup schema on a JSON object; a failure becomes 400 `{ message, errors: { field: message } }`. */
 export async function validateBody<T>(
-  schema: { validate(value: unknown, options: { abortEarly: false }): Promise<T> },
+  schema: { validate(value: unknown, options: { abortEarly: false; strict: true }): Promise<T> },
   body: unknown,
 ): Promise<T> {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw new HttpError(400, 'The request body must be a JSON object.');
+  }
   try {
-    return await schema.validate(body ?? {}, { abortEarly: false });
+    // Strict: values are taken as sent. Casting would accept 123456789012345678, a JSON number
+    // that has already lost its last digits, as a valid account number.
+    return await schema.validate(body ?? {}, { abortEarly: false, strict: true });
   } catch (error) {
     if (error instanceof ValidationError) {
       throw new HttpError(400, 'Please check the highlighted fields.', validationErrors(error));
@@ -126,7 +176,9 @@ const string = { type: 'string' };
 const security = [{ bearerAuth: [] }];
 
 const profileBodyFields: Fields<ProfilePayload> = {
-  full_name: text('Letters and spaces, at least 2 characters'),
+  full_name: text('Letters and spaces, at least 2 characters', {
+    maxLength: columnLength(profiles.fullName),
+  }),
   contact_number: text('10 digits, the first 6-9', { maxLength: FIELD_MAX_LENGTH.contact_number }),
   alternative_contact_number: text('Optional: empty, or 10 digits, the first 6-9', {
     maxLength: FIELD_MAX_LENGTH.alternative_contact_number,
@@ -137,13 +189,15 @@ const profileBodyFields: Fields<ProfilePayload> = {
   pan_number: text('5 capital letters, 4 digits, 1 capital letter', {
     maxLength: FIELD_MAX_LENGTH.pan_number,
   }),
-  bank_name: text('At least 2 characters'),
+  bank_name: text('At least 2 characters', { maxLength: columnLength(profiles.bankName) }),
   account_number: text('9-18 digits'),
   ifsc_code: text('4 capital letters, 0, then 6 capital letters or digits', {
     maxLength: FIELD_MAX_LENGTH.ifsc_code,
   }),
   full_address: text('At least 10 characters'),
-  city: text('Letters and spaces, at least 2 characters'),
+  city: text('Letters and spaces, at least 2 characters', {
+    maxLength: columnLength(profiles.city),
+  }),
   state: { type: 'string', enum: [...INDIAN_STATES] },
   pin_code: text('6 digits, the first 1-9', { maxLength: FIELD_MAX_LENGTH.pin_code }),
   loan_type: { type: 'string', enum: [...LOAN_TYPES] },
