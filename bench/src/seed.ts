@@ -50,7 +50,8 @@ export interface SeedReport {
  * own demo-data generator, AES-256-GCM field cipher and argon2 hash. Secondary indexes are dropped
  * for the load and rebuilt afterwards from their own definitions (pg_indexes), so the database
  * ends with exactly the server's indexes; FK triggers are skipped for the load
- * (session_replication_role), which is safe because the ids are generated consistently here.
+ * (session_replication_role), which is safe because the ids are generated consistently here. The
+ * triggers of registration_daily_counts are ENABLE ALWAYS, so the summary still counts the COPY.
  * An existing seed of the same size is reused.
  */
 export async function seedApplicants(url: string, count: number): Promise<SeedReport> {

@@ -272,8 +272,9 @@ export async function runApi(): Promise<PartResult> {
       'percentiles over every response.',
     'Direct SQL: the statements the server sent for one request of that scenario, captured from the ' +
       'PostgreSQL log (log_min_duration_statement = 0 on the bench database only), each run with ' +
-      'EXPLAIN (ANALYZE, BUFFERS) three times, median execution time, summed; the list runs its two ' +
-      'statements in parallel and every request first reads the user row (auth). Plans are in api.json.',
+      'EXPLAIN (ANALYZE, BUFFERS) three times, median execution time, summed; the list reads its page, ' +
+      'then counts only when the page is full, and every request first reads the user row (auth). ' +
+      'Plans are in api.json.',
   );
   return {
     part: 'api',
