@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { createClientSession, type TestSession } from '../../test/sessions';
+import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
 import { profiles } from './tables';
-import { validPayload } from './test-support';
+import { insertApplicant, validPayload } from './test-support';
 
 const PROFILE = '/api/registration/profile/';
 
@@ -132,6 +132,41 @@ describe('registration routes refuse bad input with a 4xx and a message', () => 
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().profile.full_address).toBe('12, MG Road\nIndiranagar');
+    });
+  });
+  describe('list and export filters', () => {
+    let staff: TestSession;
+    beforeAll(async () => {
+      staff = await createStaffSession(t);
+      await insertApplicant(t, { createdAt: new Date('2026-01-10T10:00:00Z') });
+    });
+    const get = (url: string) => t.app.inject({ url, headers: staff.headers });
+    const LIST = '/api/registration/admin/profiles/';
+    const EXPORT = '/api/registration/admin/profiles/export/';
+
+    it.each([LIST, EXPORT])('%s: a NUL character in search', async (path) => {
+      const res = await get(`${path}?search=ab%00c`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'search contains a character that is not allowed' });
+    });
+
+    it.each([
+      [LIST, 'from_date=0001-01-01', 'from_date'],
+      [LIST, 'to_date=0000-12-31', 'to_date'],
+      [EXPORT, 'from_date=0000-01-01', 'from_date'],
+      [LIST, 'from_date=1899-12-31', 'from_date'],
+    ])('%s?%s: a date outside the years the list can hold', async (path, query, key) => {
+      const res = await get(`${path}?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: `${key} must be a date between 1900-01-01 and 9999-12-31`,
+      });
+    });
+
+    it('takes the first and last days it allows', async () => {
+      const res = await get(`${LIST}?from_date=1900-01-01&to_date=9999-12-31`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().pagination.total_items).toBeGreaterThan(0);
     });
   });
 });

@@ -30,6 +30,10 @@ import { profiles } from './tables';
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 100;
+// The day bounds become instants at +05:30, so 0001-01-01 starts in year 0, which PostgreSQL
+// refuses; no applicant predates 1900 either.
+const FIRST_DATE = '1900-01-01';
+const LAST_DATE = '9999-12-31';
 
 type RawQuery = Record<string, unknown>;
 
@@ -125,6 +129,10 @@ export function parseFilters(query: RawQuery): ListFilters {
   if (search && search.length > MAX_SEARCH_LENGTH) {
     throw new HttpError(400, `search must be at most ${MAX_SEARCH_LENGTH} characters`);
   }
+  // PostgreSQL text cannot hold a NUL, so the query would fail instead of matching nothing.
+  if (search?.includes('\u0000')) {
+    throw new HttpError(400, 'search contains a character that is not allowed');
+  }
   const from = single(query, 'from_date') || undefined;
   const to = single(query, 'to_date') || undefined;
   for (const [key, value] of [
@@ -133,6 +141,9 @@ export function parseFilters(query: RawQuery): ListFilters {
   ] as const) {
     if (value !== undefined && !isIsoDate(value)) {
       throw new HttpError(400, `${key} must be a date in YYYY-MM-DD format`);
+    }
+    if (value !== undefined && (value < FIRST_DATE || value > LAST_DATE)) {
+      throw new HttpError(400, `${key} must be a date between ${FIRST_DATE} and ${LAST_DATE}`);
     }
   }
   if (from && to && from > to) throw new HttpError(400, 'from_date must not be after to_date');
@@ -300,8 +311,15 @@ const filterFields: Fields<ExportProfilesParams> = {
   search: text('Part of a name, contact number, alternative contact number or PAN', {
     maxLength: MAX_SEARCH_LENGTH,
   }),
-  from_date: text('First day, inclusive (YYYY-MM-DD, Asia/Kolkata)', { format: 'date' }),
-  to_date: text('Last day, inclusive (YYYY-MM-DD, Asia/Kolkata)', { format: 'date' }),
+  from_date: text(
+    `First day, inclusive (YYYY-MM-DD, Asia/Kolkata; ${FIRST_DATE} to ${LAST_DATE})`,
+    {
+      format: 'date',
+    },
+  ),
+  to_date: text(`Last day, inclusive (YYYY-MM-DD, Asia/Kolkata; ${FIRST_DATE} to ${LAST_DATE})`, {
+    format: 'date',
+  }),
 };
 
 const listQuery = objectOf<ListProfilesParams>(
