@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { auditLog } from './tables';
+import { AUDIT_IP_MAX_LENGTH, auditLog } from './tables';
 
 export { auditLog } from './tables';
 
@@ -28,6 +28,8 @@ export async function recordAudit(db: AuditWriter, entry: AuditEntry): Promise<v
     action: entry.action,
     subject: entry.subject ?? null,
     details: entry.details ?? null,
-    ip: entry.ip,
+    // Behind a proxy the address is read from X-Forwarded-For, which the caller can fill with
+    // anything; a value too long for the column must not fail the action it records.
+    ip: entry.ip.slice(0, AUDIT_IP_MAX_LENGTH),
   });
 }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
+import { auditLog } from '../audit';
 import { profiles } from './tables';
 import { insertApplicant, validPayload } from './test-support';
 
@@ -167,6 +168,42 @@ describe('registration routes refuse bad input with a 4xx and a message', () => 
       const res = await get(`${LIST}?from_date=1900-01-01&to_date=9999-12-31`);
       expect(res.statusCode).toBe(200);
       expect(res.json().pagination.total_items).toBeGreaterThan(0);
+    });
+  });
+  describe('client address', () => {
+    // Behind a proxy (TRUST_PROXY) the address comes from X-Forwarded-For, which the caller writes.
+    const forwarded = { 'x-forwarded-for': `${'f'.repeat(100)}, 10.0.0.1` };
+
+    it('a forwarded address longer than any IP still toggles, and the audit row is written', async () => {
+      const staff = await createStaffSession(t);
+      const { registration } = await insertApplicant(t, { createdAt: new Date() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/registration/registration/${registration.id}/toggle-delivered/`,
+        headers: { ...staff.headers, ...forwarded },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ id: registration.id, delivered: true });
+      const rows = await t.database.db
+        .select({ ip: auditLog.ip })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'registration.delivered'),
+            eq(auditLog.subject, String(registration.id)),
+          ),
+        );
+      expect(rows).toEqual([{ ip: expect.stringMatching(/^f+$/) }]);
+    });
+
+    it('the same for an export', async () => {
+      const staff = await createStaffSession(t);
+      const res = await t.app.inject({
+        url: '/api/registration/admin/profiles/export/',
+        headers: { ...staff.headers, ...forwarded },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
     });
   });
 });
