@@ -424,5 +424,30 @@ describe('back office', () => {
         NEWEST_FIRST.map((key) => ids[key].registrationId),
       );
     });
+
+    it('reads every row once in order whatever the batch size, including an exact multiple', async () => {
+      const cipher = createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key'));
+      const service = createRegistrationService({ db: t.database.db, cipher });
+      const expected = NEWEST_FIRST.map((key) => ids[key].registrationId);
+      for (const size of [1, 3, 4, 8, 9]) {
+        const seen: number[] = [];
+        for await (const batch of service.exportBatches({ range: {} }, size)) {
+          expect(batch.length).toBeLessThanOrEqual(size);
+          seen.push(...batch.map((row) => row.applicationId));
+        }
+        expect([size, seen]).toEqual([size, expected]);
+      }
+    });
+
+    it('can be left after the first batch while the next one is being read', async () => {
+      const cipher = createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key'));
+      const service = createRegistrationService({ db: t.database.db, cipher });
+      const batches = service.exportBatches({ range: {} }, 2);
+      const first = await batches.next();
+      expect(first.value).toHaveLength(2);
+      // A closed download ends the generator early; the read already under way is waited for.
+      expect(await batches.return(undefined)).toEqual({ done: true, value: undefined });
+      expect(await batches.next()).toEqual({ done: true, value: undefined });
+    });
   });
 });
