@@ -32,6 +32,8 @@ interface Measured {
   mainThreadMs: number;
   bootupMs: number;
   lcpPhases?: unknown;
+  /** The element Lighthouse took as the LCP, e.g. `h1 "Sign In"`: what the page waits to paint. */
+  lcpElement?: string;
 }
 
 async function setStorage(context: BrowserContext, origin: string, items: Record<string, string>) {
@@ -46,6 +48,21 @@ async function setStorage(context: BrowserContext, origin: string, items: Record
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
+}
+
+interface LcpNode {
+  selector?: string;
+  snippet?: string;
+  nodeLabel?: string;
+}
+
+function lcpElementOf(details: unknown): string | undefined {
+  const table = (details as { items?: { items?: { node?: LcpNode }[] }[] } | undefined)?.items?.[0];
+  const node = table?.items?.[0]?.node;
+  if (!node) return undefined;
+  const tag = /^<([a-z0-9-]+)/i.exec(node.snippet ?? '')?.[1] ?? node.selector ?? 'element';
+  const label = (node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60);
+  return label ? `${tag} "${label}"` : tag;
 }
 
 async function measure(url: string, port: number): Promise<Measured> {
@@ -80,6 +97,7 @@ async function measure(url: string, port: number): Promise<Measured> {
     lcpPhases: (
       lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined
     )?.items?.[1],
+    lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
 
@@ -88,6 +106,7 @@ export async function runLighthouse(): Promise<PartResult> {
     preset: 'Lighthouse 12 default (mobile, simulated throttling)',
     runs: settings.lighthouseRuns,
     databaseRows: PAGES_ROWS,
+    ...(settings.lighthousePages.length ? { pages: settings.lighthousePages } : {}),
   });
   buildProduction();
   const url = pagesDatabaseUrl;
@@ -124,7 +143,8 @@ export async function runLighthouse(): Promise<PartResult> {
         },
       },
     ];
-    for (const page of pages) {
+    const wanted = settings.lighthousePages;
+    for (const page of pages.filter((p) => wanted.length === 0 || wanted.includes(p.path))) {
       const runs: Measured[] = [];
       for (let i = 0; i < settings.lighthouseRuns; i++) {
         await setStorage(context, server.url, page.storage);
@@ -150,7 +170,8 @@ export async function runLighthouse(): Promise<PartResult> {
           figure: formatMs(median.lcpMs),
           reference:
             `FCP ${formatMs(median.fcpMs)}; critical chain ${median.longestChain?.length ?? '?'} ` +
-            `requests deep, ${formatMs(median.longestChain?.duration ?? Number.NaN)}; ${median.requests} requests`,
+            `requests deep, ${formatMs(median.longestChain?.duration ?? Number.NaN)}; ${median.requests} requests` +
+            (median.lcpElement ? `; LCP element ${median.lcpElement}` : ''),
           target: `≤ ${TARGETS.lcpMs} ms`,
           verdict: verdict(median.lcpMs <= TARGETS.lcpMs),
         },
