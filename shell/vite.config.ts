@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { federationShared } from '../scripts/federation-shared.mjs';
+import { hostRuntimeOptions } from '../scripts/federation-runtime.mjs';
+import { federationShared, sharedRouterGuard } from '../scripts/federation-shared.mjs';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,12 +22,14 @@ export default defineConfig({
   plugins: [
     react(),
     productNameInDev(),
+    sharedRouterGuard(),
     federation({
       name: 'shell',
       // Remotes are registered at run time from /config.json, never baked into the build.
       remotes: {},
       dts: false,
       shared: federationShared(appDir),
+      ...hostRuntimeOptions,
     }),
   ],
   build: { target: 'es2022' },

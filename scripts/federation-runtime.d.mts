@@ -1,0 +1,14 @@
+import type { Plugin } from 'vite';
+
+export declare const hostRuntimeOptions: {
+  experiments: { provideExternalRuntime: true };
+  disableSnapshot: true;
+};
+
+export declare function remoteRuntime(
+  appDir: string,
+  command: 'build' | 'serve',
+): {
+  options: { experiments?: { externalRuntime: true } };
+  plugin: Plugin | null;
+};

@@ -1,0 +1,79 @@
+// One federation runtime per page: the shell's. Each remote used to bundle its own copy of
+// @module-federation/runtime-core (18.7 KiB gzip on every page, bench/README.md F1).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** federation() options of the shell: it publishes its runtime-core for the remotes. */
+export const hostRuntimeOptions = {
+  experiments: { provideExternalRuntime: true },
+  // Remotes are registered by the URL of their remoteEntry.js, never by manifest: the snapshot
+  // support (manifest remotes, preload hints, devtools) is dead weight in the shell's runtime.
+  disableSnapshot: true,
+};
+
+/** The ESM entry of the runtime-core that @module-federation/vite itself depends on. */
+function runtimeCoreEntry(appDir) {
+  const plugin = createRequire(`${appDir}/package.json`).resolve('@module-federation/vite');
+  let dir = dirname(createRequire(plugin).resolve('@module-federation/runtime-core'));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return join(dir, pkg.exports['.'].import.default);
+}
+
+const STANDALONE_ENTRY = '\0loan-portal:standalone-federation-runtime';
+
+/**
+ * federation() options and a Vite plugin for a remote. A built remote uses the shell's
+ * runtime-core (experiments.externalRuntime); only its own index.html, opened alone, loads a copy:
+ * a separate entry script placed before the page's federation bootstrap, which remoteEntry.js (what
+ * a shell loads) never references. Under `vite serve` the remote keeps its own runtime, as the
+ * dev shell and a remote opened alone both expect.
+ *
+ * @param {string} appDir directory of the remote
+ * @param {'build' | 'serve'} command
+ */
+export function remoteRuntime(appDir, command) {
+  if (command !== 'build') return { options: {}, plugin: null };
+  const coreEntry = runtimeCoreEntry(appDir);
+  let entryRef;
+  let base = '/';
+  return {
+    options: { experiments: { externalRuntime: true } },
+    plugin: {
+      name: 'loan-portal:standalone-federation-runtime',
+      apply: 'build',
+      enforce: 'post',
+      configResolved(config) {
+        base = config.base;
+      },
+      buildStart() {
+        entryRef = this.emitFile({
+          type: 'chunk',
+          id: STANDALONE_ENTRY,
+          name: 'standalone-federation-runtime',
+        });
+      },
+      resolveId: (source) => (source === STANDALONE_ENTRY ? STANDALONE_ENTRY : null),
+      load(id) {
+        if (id !== STANDALONE_ENTRY) return null;
+        return [
+          `import * as core from ${JSON.stringify(coreEntry)};`,
+          'globalThis._FEDERATION_RUNTIME_CORE ??= core;',
+        ].join('\n');
+      },
+      generateBundle: {
+        // After the federation plugin has put its bootstrap into the page.
+        order: 'post',
+        handler(_options, bundle) {
+          const src = this.getFileName(entryRef);
+          for (const file of Object.values(bundle)) {
+            if (file.type !== 'asset' || !file.fileName.endsWith('.html')) continue;
+            const tag = `<script type="module" crossorigin src="${base}${src}"></script>`;
+            file.source = String(file.source).replace('<head>', `<head>\n    ${tag}`);
+          }
+        },
+      },
+    },
+  };
+}
