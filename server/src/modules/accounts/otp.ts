@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OtpConfig } from '../../config/env';
 import type { Database } from '../../db/client';
+import { storableClientAddress } from '../../lib/client-address';
 import { HttpError } from '../../plugins/error-handler';
 import { type SmsProvider, SmsSendError } from '../../providers/sms';
 import { otpCodes } from './tables';
@@ -84,7 +85,8 @@ export function createOtpService(deps: {
   }
 
   return {
-    async issue({ phone, purpose, ip, deliver }) {
+    async issue({ phone, purpose, ip: clientAddress, deliver }) {
+      const ip = storableClientAddress(clientAddress);
       const at = now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = await db.transaction(async (tx) => {

@@ -289,6 +289,51 @@ describe('one-time code rules', () => {
   });
 });
 
+describe('client address longer than its column', () => {
+  // Behind a proxy (TRUST_PROXY) the address comes from X-Forwarded-For, which the caller writes.
+  const longAddress = (fill: string) => ({ 'x-forwarded-for': fill.repeat(100) });
+  const storedAddresses = async (phone: string) =>
+    (
+      await t.database.db
+        .select({ ip: otpCodes.ip })
+        .from(otpCodes)
+        .where(eq(otpCodes.phoneNumber, phone))
+    ).map((row) => row.ip);
+
+  it('still sends a signup code, and stores the address cut to the column', async () => {
+    const phone = randomPhone();
+    const res = await post('/api/accounts/otp/send/', { mobile: phone }, longAddress('a'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'OTP sent successfully.' });
+    expect(await storedAddresses(phone)).toEqual(['a'.repeat(64)]);
+  });
+
+  it('still answers a password-reset request', async () => {
+    const { phone } = await signUp();
+    advance(60);
+    const res = await post(
+      '/api/accounts/auth/forgot-password/request/',
+      { phone_number: phone },
+      longAddress('b'),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await storedAddresses(phone)).toContain('b'.repeat(64));
+  });
+
+  it('counts the codes of a long address against one per-address cap', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= 30; i++) {
+      const res = await post(
+        '/api/accounts/otp/send/',
+        { mobile: randomPhone() },
+        longAddress('c'),
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(30).fill(200), 429]);
+  });
+});
+
 describe('login, current user, refresh and logout', () => {
   it('signs in with the right password and refuses a wrong one the same way as an unknown number', async () => {
     const { phone, password } = await signUp();

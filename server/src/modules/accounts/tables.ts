@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { clientAddressColumn } from '../../lib/client-address';
 
 /** Clients sign in with a phone number, staff with a username; each column is unique when set. */
 export const users = pgTable(
@@ -73,7 +74,7 @@ export const otpCodes = pgTable(
     phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
     purpose: varchar('purpose', { length: 10 }).notNull().$type<'signup' | 'reset'>(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
-    ip: varchar('ip', { length: 64 }).notNull(),
+    ip: clientAddressColumn().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),

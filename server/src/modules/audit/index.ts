@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
-import { AUDIT_IP_MAX_LENGTH, auditLog } from './tables';
+import { storableClientAddress } from '../../lib/client-address';
+import { auditLog } from './tables';
 
 export { auditLog } from './tables';
 
@@ -28,8 +29,6 @@ export async function recordAudit(db: AuditWriter, entry: AuditEntry): Promise<v
     action: entry.action,
     subject: entry.subject ?? null,
     details: entry.details ?? null,
-    // Behind a proxy the address is read from X-Forwarded-For, which the caller can fill with
-    // anything; a value too long for the column must not fail the action it records.
-    ip: entry.ip.slice(0, AUDIT_IP_MAX_LENGTH),
+    ip: storableClientAddress(entry.ip),
   });
 }

@@ -8,10 +8,8 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { clientAddressColumn } from '../../lib/client-address';
 import { users } from '../accounts/tables';
-
-/** Room for any IPv6 address with a zone; a longer client address is cut to it. */
-export const AUDIT_IP_MAX_LENGTH = 64;
 
 /** Who did what, when and from where: staff logins, exports, delivered toggles. */
 export const auditLog = pgTable(
@@ -22,7 +20,7 @@ export const auditLog = pgTable(
     action: varchar('action', { length: 64 }).notNull(),
     subject: text('subject'),
     details: jsonb('details').$type<Record<string, unknown>>(),
-    ip: varchar('ip', { length: AUDIT_IP_MAX_LENGTH }).notNull(),
+    ip: clientAddressColumn().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
