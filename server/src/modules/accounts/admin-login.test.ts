@@ -149,6 +149,16 @@ describe('admin login', () => {
     expect(refreshed.statusCode).toBe(401);
   });
 
+  // PostgreSQL text cannot hold a NUL: looking such a name up failed with a 500.
+  it('refuses a username with a NUL character, without quoting it', async () => {
+    const res = await login('asha\u0000', 'staff-pass');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Username contains a character that is not allowed',
+      errors: { username: 'Username contains a character that is not allowed' },
+    });
+  });
+
   it('requires both fields', async () => {
     const res = await t.app.inject({
       method: 'POST',

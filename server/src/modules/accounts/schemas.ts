@@ -34,7 +34,17 @@ export const loginBody = yup.object({
   password: yup.string().required('Password is required').max(128, 'Password is too long'),
 });
 export const adminLoginBody = yup.object({
-  username: yup.string().trim().required('Username is required').max(150, 'Username is too long'),
+  username: yup
+    .string()
+    .trim()
+    .required('Username is required')
+    .max(150, 'Username is too long')
+    // PostgreSQL text cannot hold one: the lookup itself would fail.
+    .test(
+      'no-nul',
+      'Username contains a character that is not allowed',
+      (value) => !value?.includes('\u0000'),
+    ),
   password: yup.string().required('Password is required').max(128, 'Password is too long'),
 });
 export const resetRequestBody = yup.object({ phone_number: mobile('Phone number is required') });
