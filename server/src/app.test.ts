@@ -111,7 +111,25 @@ describe('configuration', () => {
 
   it('believes no proxy unless told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.1, fd00::/8' }).trustProxy).toBe(
+      'loopback, 10.0.0.1, fd00::/8',
+    );
   });
+
+  it('takes a number of proxy hops', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it.each(['yes', 'TRUE', '-1', '1.5', '10.0.0.0/33', '300.1.2.3', '10.0.0.1,', 'proxy.internal'])(
+    'stops on TRUST_PROXY=%s with a message naming the variable',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY must be /);
+    },
+  );
 });

@@ -44,11 +44,21 @@ export const REDACTED_PATHS = [
   'body.account_number',
 ];
 
+/**
+ * TRUST_PROXY=1 means "the one proxy in front": take the address it appended to X-Forwarded-For,
+ * whatever the caller wrote before it. Fastify 5 turns a bare hop count into "trust nobody", since
+ * it cannot tell whether the nearest peer is that proxy; the README says when a count is safe.
+ */
+function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 /** Builds the whole server from its dependencies; server.ts only listens. Tests call inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: options.config.logLevel, redact: REDACTED_PATHS },
-    trustProxy: options.config.trustProxy,
+    trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

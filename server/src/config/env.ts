@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { repoRoot } from '../paths';
 import { loadPaymentSettings, type PaymentSettings } from '../providers/payments/config';
@@ -24,10 +25,11 @@ export interface AppConfig {
   static: { shellDir: string; clientPortalDir: string; adminPortalDir: string };
   logLevel: string;
   /**
-   * Which X-Forwarded-For hops to believe for the client address (rate limits, code caps, audit).
+   * Which X-Forwarded-For hops to believe for the client address (rate limits, code caps, audit):
+   * false, true (every hop), a number of proxies in front, or a list of proxy addresses/CIDRs.
    * Off by default: without a proxy in front, the header is the caller's to forge.
    */
-  trustProxy: boolean | string;
+  trustProxy: boolean | number | string;
   /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS, comma-separated). */
   corsOrigins: string[];
   /** redis://... shares rate-limit counters between instances; memory otherwise. */
@@ -149,10 +151,32 @@ function loadDataEncryptionKey(env: Env): string | undefined {
 
 const CASHFREE_SDK_URL = 'https://sdk.cashfree.com/js/v3/cashfree.js';
 
-function parseTrustProxy(raw: string | undefined): boolean | string {
+/** proxy-addr's names for the private ranges a proxy in front usually sits in. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // proxy-addr takes an IPv4 netmask after the slash as well as a prefix length.
+  if (version === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
-  // A comma-separated list of proxy addresses or CIDR ranges.
+  // A hop count. Passed on as a string, "1" would be read as the IPv4 address 0.0.0.1.
+  if (/^\d{1,2}$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddressOrRange)) {
+    throw new ConfigError(
+      'TRUST_PROXY must be true, false, a number of proxies in front (e.g. 1), or a ' +
+        `comma-separated list of proxy addresses or CIDR ranges, got "${raw}"`,
+    );
+  }
   return raw;
 }
 
