@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, signUpThroughApi } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { randomPhone } from '../../test/sessions';
-import { otpCodes } from './tables';
+import { otpCodes, users } from './tables';
 
 let t: TestApp;
 let clock = new Date('2025-06-01T10:00:00Z');
@@ -115,6 +115,59 @@ describe('forgot password', () => {
       headers: { authorization: `Bearer ${newLogin.json().access}` },
     });
     expect(meNow.statusCode).toBe(200);
+  });
+
+  it('changes nothing when ending the old sessions fails: the old password still works', async () => {
+    const { phone, userId, cookie } = await signUpThroughApi(t, { password: 'old-password' });
+    advance(60);
+    await post(REQUEST, { phone_number: phone });
+    const { reset_token } = (
+      await post(VERIFY, { phone_number: phone, otp: await latestCode(t, phone) })
+    ).json();
+    const passwordHash = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]!.passwordHash;
+    const before = await passwordHash();
+    const reset = () =>
+      post(RESET, { phone_number: phone, reset_token, new_password: 'new-password' });
+
+    // Revoking this user's refresh tokens fails, as a lost connection or a lock time-out would.
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(
+        "create function refuse_revocation() returns trigger language plpgsql as $$ begin raise exception 'refresh_tokens is read-only'; end $$",
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger refuse_revocation before update on refresh_tokens for each row when (old.user_id = ${userId}) execute function refuse_revocation()`,
+      ),
+    );
+    try {
+      const failed = await reset();
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toEqual({
+        message: expect.stringMatching(/^Something went wrong on our side\. Reference: \S+$/),
+      });
+      expect(await passwordHash()).toBe(before);
+      const oldLogin = await post('/api/accounts/auth/login/', {
+        mobile: phone,
+        password: 'old-password',
+      });
+      expect(oldLogin.statusCode).toBe(200);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_revocation on refresh_tokens'));
+      await db.execute(sql.raw('drop function refuse_revocation()'));
+    }
+
+    // Nothing was used up either: the same reset token now sets the password and ends sessions.
+    expect((await reset()).statusCode).toBe(200);
+    expect(await passwordHash()).not.toBe(before);
+    const refresh = await post(
+      '/api/accounts/token/refresh/',
+      {},
+      { 'x-portal': 'client', cookie: `client_refresh=${cookie}` },
+    );
+    expect(refresh.statusCode).toBe(401);
   });
 
   it('lets a reset token live 15 minutes and only for its own number', async () => {

@@ -210,22 +210,29 @@ export function createAccountsService(deps: {
       const at = now();
       const user = await findByPhone(phone);
       if (!user) throw new HttpError(400, RESET_TOKEN_INVALID);
-      // Claim the token in one statement: it is single use even under parallel requests.
-      const [claimed] = await db
-        .update(passwordResetTokens)
-        .set({ usedAt: at })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, hashOpaqueToken(resetToken)),
-            eq(passwordResetTokens.userId, user.id),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, at),
-          ),
-        )
-        .returning({ id: passwordResetTokens.id });
-      if (!claimed) throw new HttpError(400, RESET_TOKEN_INVALID);
+      const usable = and(
+        eq(passwordResetTokens.tokenHash, hashOpaqueToken(resetToken)),
+        eq(passwordResetTokens.userId, user.id),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      );
+      // Looked up before hashing, so a wrong token costs no argon2 work.
+      const [found] = await db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(usable);
+      if (!found) throw new HttpError(400, RESET_TOKEN_INVALID);
       const passwordHash = await hashPassword(newPassword);
+      // All or nothing: a new password with the old sessions still alive would leave whoever
+      // prompted the reset signed in. On a failure the token is not spent, so the user can retry.
       await db.transaction(async (tx) => {
+        // Claimed in one statement: single use even under parallel requests.
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: at })
+          .where(usable)
+          .returning({ id: passwordResetTokens.id });
+        if (!claimed) throw new HttpError(400, RESET_TOKEN_INVALID);
         await tx
           .update(users)
           .set({ passwordHash, sessionsValidAfter: at })
@@ -234,8 +241,8 @@ export function createAccountsService(deps: {
           .update(passwordResetTokens)
           .set({ usedAt: at })
           .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+        await deps.refreshTokens.revokeAllOfUser(user.id, tx);
       });
-      await deps.refreshTokens.revokeAllOfUser(user.id);
     },
   };
 }

@@ -81,6 +81,9 @@ export function hashOpaqueToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Where a revocation is written: the database, or the transaction of the change it belongs to. */
+export type RefreshTokenWriter = Pick<Database, 'update'>;
+
 /** Refresh tokens: opaque, rotated on every use, one family per sign-in. */
 export interface RefreshTokenStore {
   /** Starts a new family (a sign-in). */
@@ -92,7 +95,7 @@ export interface RefreshTokenStore {
   rotate(token: string, portal: Portal): Promise<{ userId: number; token: string } | null>;
   /** Ends the family of the given token (logout); unknown tokens are ignored. */
   revokeFamily(token: string): Promise<void>;
-  revokeAllOfUser(userId: number): Promise<void>;
+  revokeAllOfUser(userId: number, writer?: RefreshTokenWriter): Promise<void>;
 }
 
 export function createRefreshTokenStore(deps: {
@@ -164,8 +167,8 @@ export function createRefreshTokenStore(deps: {
       if (row) await revokeFamilyId(row.familyId);
     },
 
-    async revokeAllOfUser(userId) {
-      await db
+    async revokeAllOfUser(userId, writer = db) {
+      await writer
         .update(refreshTokens)
         .set({ revokedAt: now() })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
