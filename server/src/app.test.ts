@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config/env';
+import { profiles } from './modules/registration/tables';
+import { validPayload } from './modules/registration/test-support';
 import { createFakeBuild, createTestApp, type TestApp } from './test/helpers';
+import { createClientSession } from './test/sessions';
 
 describe('foundation routes', () => {
   let t: TestApp;
@@ -97,6 +101,58 @@ describe('foundation routes', () => {
     const res = await t.app.inject({ url: '/index.html', headers: { accept: 'text/html' } });
     expect(res.body).not.toContain('__PRODUCT_NAME__');
   });
+});
+
+// No field of this API is called __proto__ or constructor: such a key is dropped and the rest of
+// the body is taken as sent, instead of a 400 claiming the JSON is malformed.
+describe('JSON bodies with prototype keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const keys = [
+    ['__proto__', '"__proto__":{"full_name":"Injected","polluted":true}'],
+    ['constructor', '"constructor":{"prototype":{"full_name":"Injected","polluted":true}}'],
+  ];
+  const withKey = (key: string, body: object) => `{${key},${JSON.stringify(body).slice(1)}`;
+  const post = (url: string, payload: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+
+  it.each(keys)('a %s key beside a profile: the profile is saved as sent', async (_, key) => {
+    const client = await createClientSession(t);
+    const res = await post(
+      '/api/registration/profile/',
+      withKey(key, validPayload()),
+      client.headers,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().profile.full_name).toBe('Priya Sharma');
+    const rows = await t.database.db
+      .select({ fullName: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.userId, client.userId));
+    expect(rows).toEqual([{ fullName: 'Priya Sharma' }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each(keys)(
+    'a %s key beside the login fields: the login is answered as usual',
+    async (_, key) => {
+      const res = await post(
+        '/api/accounts/auth/login/',
+        withKey(key, { mobile: '9876543210', password: 'secret-pass' }),
+      );
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid credentials, please try again.' });
+    },
+  );
 });
 
 describe('configuration', () => {

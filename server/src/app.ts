@@ -60,6 +60,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: options.config.logLevel, redact: REDACTED_PATHS },
     trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: 64 * 1024,
+    // No field of this API is called __proto__ or constructor, so dropping such a key changes no
+    // meaning and keeps Object.prototype safe. The default refuses the body as "not valid JSON",
+    // which sends whoever debugs it looking for a syntax error that is not there.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   };
