@@ -6,7 +6,7 @@ import type {
   ExportProfilesParams,
   ListProfilesParams,
   Paginated,
-  Registration,
+  ToggleDeliveredResponse,
 } from '../types/registration';
 import type { EndpointContext } from './context';
 import { API_PATHS, buildPath } from './paths';
@@ -21,7 +21,7 @@ export interface AdminApi {
   /** GET /api/registration/admin/profiles/export/: the spreadsheet and the name to save it as. */
   exportProfiles(params?: ExportProfilesParams): Promise<ExportedFile>;
   /** POST /api/registration/registration/{id}/toggle-delivered/ */
-  toggleDelivered(registrationId: number): Promise<Registration>;
+  toggleDelivered(registrationId: number): Promise<ToggleDeliveredResponse>;
 }
 
 /** Drops empty filters, so the server never sees `search=` or `from_date=`. */
@@ -82,7 +82,7 @@ export function adminEndpoints<P extends Portal>(ctx: EndpointContext<P>): Admin
       };
     },
     async toggleDelivered(registrationId) {
-      const { data } = await http.post<Registration>(
+      const { data } = await http.post<ToggleDeliveredResponse>(
         buildPath(API_PATHS.toggleDelivered, { id: registrationId }),
       );
       return data;

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, test } from 'vitest';
 import { createApiClient } from '../create-api-client';
 import { ApiClientError } from '../errors/api-client-error';
 import { createMemoryStorage } from '../session/storage';
@@ -350,6 +350,20 @@ describe('exportProfiles', () => {
       '?from_date=2025-01-01&to_date=2025-01-31&search=Priya',
       '?from_date=2025-01-01',
     ]);
+  });
+});
+
+describe('toggleDelivered', () => {
+  it('resolves to what the server answers: the id and the new flag, no status', async () => {
+    server.use(
+      http.post(`${BASE}/api/registration/registration/:id/toggle-delivered/`, ({ params }) =>
+        HttpResponse.json({ id: Number(params.id), delivered: true }),
+      ),
+    );
+    const { client } = newClient('admin');
+    const result = await client.toggleDelivered(42);
+    expect(result).toEqual({ id: 42, delivered: true });
+    expectTypeOf(result).toEqualTypeOf<{ id: number; delivered: boolean }>();
   });
 });
 

@@ -47,6 +47,9 @@ export interface Registration {
   delivered: boolean;
 }
 
+/** POST /api/registration/registration/{id}/toggle-delivered/: the new flag, without the status. */
+export type ToggleDeliveredResponse = Pick<Registration, 'id' | 'delivered'>;
+
 /** One row of the admin applicants list. */
 export interface ApplicantProfile {
   id: number;

@@ -12,6 +12,7 @@ import type {
   ProfilePayload,
   Registration,
   RegistrationStatusResponse,
+  ToggleDeliveredResponse,
 } from '@loan-portal/api-client';
 import {
   FIELD_MAX_LENGTH,
@@ -408,7 +409,7 @@ export const routeSchemas = {
     }),
     response: {
       200: {
-        ...objectOf<Pick<Registration, 'id' | 'delivered'>>({
+        ...objectOf<ToggleDeliveredResponse>({
           id: integer,
           delivered: { type: 'boolean' },
         }),
