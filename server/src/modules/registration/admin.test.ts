@@ -400,9 +400,15 @@ describe('back office', () => {
       expect(res.json()).toEqual({ message: 'from_date must not be after to_date' });
     });
 
+    /** The service the export route uses, on this test's database and key. */
+    const exportService = () =>
+      createRegistrationService({
+        db: t.database.db,
+        cipher: createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key')),
+      });
+
     it('continues on a next sheet when one is full, across keyset batches', async () => {
-      const cipher = createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key'));
-      const service = createRegistrationService({ db: t.database.db, cipher });
+      const service = exportService();
       const out = new PassThrough();
       const body = buffer(out);
       // Batches of 3 rows, sheets of 1 header + 3 rows: 8 rows -> sheets of 3, 3 and 2.
@@ -426,8 +432,7 @@ describe('back office', () => {
     });
 
     it('reads every row once in order whatever the batch size, including an exact multiple', async () => {
-      const cipher = createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key'));
-      const service = createRegistrationService({ db: t.database.db, cipher });
+      const service = exportService();
       const expected = NEWEST_FIRST.map((key) => ids[key].registrationId);
       for (const size of [1, 3, 4, 8, 9]) {
         const seen: number[] = [];
@@ -440,8 +445,7 @@ describe('back office', () => {
     });
 
     it('can be left after the first batch while the next one is being read', async () => {
-      const cipher = createFieldCipher(decodeKey(t.config.dataEncryptionKey!, 'test key'));
-      const service = createRegistrationService({ db: t.database.db, cipher });
+      const service = exportService();
       const batches = service.exportBatches({ range: {} }, 2);
       const first = await batches.next();
       expect(first.value).toHaveLength(2);
