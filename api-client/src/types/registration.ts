@@ -5,7 +5,8 @@
 export interface ProfilePayload {
   full_name: string;
   contact_number: string;
-  alternative_contact_number?: string;
+  /** Optional: absent, '' and null all mean none. */
+  alternative_contact_number?: string | null;
   aadhaar_number: string;
   pan_number: string;
   bank_name: string;

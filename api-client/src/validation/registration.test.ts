@@ -106,6 +106,8 @@ describe('profile schema: values each rule accepts', () => {
     ['full_address', '1234567890'],
     ['alternative_contact_number', ''],
     ['alternative_contact_number', undefined],
+    // A client that sends JSON null for "no number" means the same as leaving it empty.
+    ['alternative_contact_number', null],
     ['alternative_contact_number', '7012345678'],
     ['city', 'New Delhi'],
     ['pin_code', '110001'],
@@ -117,6 +119,12 @@ describe('profile schema: values each rule accepts', () => {
 
   it('accepts the whole valid profile', () => {
     expect(profileSchema.isValidSync(valid)).toBe(true);
+  });
+
+  it('accepts a null alternative contact number as the server validates, strictly', () => {
+    const values = { ...valid, alternative_contact_number: null };
+    expect(profileSchema.isValidSync(values, { strict: true })).toBe(true);
+    expect(addressStepSchema.isValidSync(values, { strict: true })).toBe(true);
   });
 });
 

@@ -51,8 +51,10 @@ export const bankStepSchema = object({
 /** Step 3, 'Address Information'. */
 export const addressStepSchema = object({
   full_address: string().required(M.addressRequired).min(10, M.minTenCharacters),
+  // Optional (spec section 5): absent, empty and JSON null all mean "no alternative number".
   alternative_contact_number: string()
     .optional()
+    .nullable()
     .matches(MOBILE_PATTERN, { message: M.invalidMobile, excludeEmptyString: true }),
   city: string()
     .required(M.cityRequired)

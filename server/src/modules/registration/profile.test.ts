@@ -119,6 +119,23 @@ describe('client registration routes', () => {
     expect(rows[0]!.alternativeContactNumber).toBeNull();
   });
 
+  it('takes a null alternative contact number as none, like an empty one', async () => {
+    const client = await createClientSession(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PROFILE,
+      headers: client.headers,
+      payload: { ...validPayload(), alternative_contact_number: null },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().profile.alternative_contact_number).toBe('');
+    const rows = await t.database.db
+      .select({ alternative: profiles.alternativeContactNumber })
+      .from(profiles)
+      .where(eq(profiles.userId, client.userId));
+    expect(rows).toEqual([{ alternative: null }]);
+  });
+
   it('freezes the profile once the registration is paid (409)', async () => {
     const client = await createClientSession(t);
     const created = await t.app.inject({

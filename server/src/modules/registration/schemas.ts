@@ -192,9 +192,11 @@ const profileBodyFields: Fields<ProfilePayload> = {
     maxLength: columnLength(profiles.fullName),
   }),
   contact_number: text('10 digits, the first 6-9', { maxLength: FIELD_MAX_LENGTH.contact_number }),
-  alternative_contact_number: text('Optional: empty, or 10 digits, the first 6-9', {
-    maxLength: FIELD_MAX_LENGTH.alternative_contact_number,
-  }),
+  alternative_contact_number: nullable(
+    text('Optional: absent, empty, null, or 10 digits, the first 6-9', {
+      maxLength: FIELD_MAX_LENGTH.alternative_contact_number,
+    }),
+  ),
   aadhaar_number: text('12 digits with a valid check digit; spaces between groups of 4 allowed', {
     maxLength: FIELD_MAX_LENGTH.aadhaar_number,
   }),
@@ -237,7 +239,6 @@ const application = objectOf<Application>({
   profile: objectOf<ApplicationProfile>(
     {
       ...profileBodyFields,
-      alternative_contact_number: nullable(profileBodyFields.alternative_contact_number),
       aadhaar_number: text('12 digits, without spaces'),
       loan_amount: loanAmount,
     },
