@@ -70,6 +70,7 @@ export {
   MAX_LOAN_AMOUNT,
   MIN_PASSWORD_LENGTH,
   OTP_LENGTH,
+  TEXT_MAX_LENGTH,
 } from './validation/options';
 export {
   addressStepSchema,

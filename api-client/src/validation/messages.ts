@@ -35,3 +35,6 @@ export const VALIDATION_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long',
   usernameRequired: 'Username is required',
 } as const;
+
+/** In the style of the spec's 'Minimum 2 characters'. */
+export const maxCharactersMessage = (max: number) => `Maximum ${max} characters`;

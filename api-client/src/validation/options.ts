@@ -50,6 +50,19 @@ export const MAX_LOAN_AMOUNT = 1_000_000;
 export const OTP_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 6;
 
+/**
+ * The longest value of each free-text profile field; the spec gives none. The names, bank and city
+ * are the server's column lengths; 500 characters hold any postal address and keep the
+ * review dialog and an export cell readable. The form shows these as a message under the field,
+ * not as the input's maxLength, so a pasted value that is too long is never cut short unseen.
+ */
+export const TEXT_MAX_LENGTH = {
+  full_name: 150,
+  bank_name: 150,
+  full_address: 500,
+  city: 100,
+} as const;
+
 /** The inputs' maxLength attributes of spec section 5. */
 export const FIELD_MAX_LENGTH = {
   contact_number: 10,

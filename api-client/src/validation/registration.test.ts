@@ -85,6 +85,22 @@ describe('profile schema: each rule fails with its exact message', () => {
   });
 });
 
+describe('profile schema: free-text fields have a maximum length', () => {
+  test.each([
+    ['full_name', 150],
+    ['bank_name', 150],
+    ['full_address', 500],
+    ['city', 100],
+  ])('%s: %i characters at most', (field, max) => {
+    expect(
+      messageFor(profileSchema, { ...valid, [field]: 'A'.repeat(max) }, field),
+    ).toBeUndefined();
+    expect(messageFor(profileSchema, { ...valid, [field]: 'A'.repeat(max + 1) }, field)).toBe(
+      `Maximum ${max} characters`,
+    );
+  });
+});
+
 describe('profile schema: values each rule accepts', () => {
   test.each([
     ['full_name', 'Jo'],

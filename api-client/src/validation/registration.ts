@@ -1,7 +1,7 @@
 import { type InferType, object, string } from 'yup';
 import { isValidAadhaar } from './aadhaar';
-import { VALIDATION_MESSAGES as M } from './messages';
-import { INDIAN_STATES, LOAN_TYPES, MAX_LOAN_AMOUNT } from './options';
+import { VALIDATION_MESSAGES as M, maxCharactersMessage } from './messages';
+import { INDIAN_STATES, LOAN_TYPES, MAX_LOAN_AMOUNT, TEXT_MAX_LENGTH } from './options';
 
 // Letters and spaces, with at least one letter so that blank input is not a name.
 const LETTERS_AND_SPACES = /^(?=.*[A-Za-z])[A-Za-z ]+$/;
@@ -12,6 +12,10 @@ const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
 const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
 
+/** A free-text field's length limit, checked after the spec's own rules so theirs show first. */
+const withinMaxLength = (field: keyof typeof TEXT_MAX_LENGTH) =>
+  [TEXT_MAX_LENGTH[field], maxCharactersMessage(TEXT_MAX_LENGTH[field])] as const;
+
 /** Shared by the signup and forgot-password phone fields. */
 export const mobileNumber = (requiredMessage: string) =>
   string().required(requiredMessage).matches(MOBILE_PATTERN, M.invalidMobile);
@@ -21,7 +25,8 @@ export const personalStepSchema = object({
   full_name: string()
     .required(M.fullNameRequired)
     .min(2, M.minTwoCharacters)
-    .matches(LETTERS_AND_SPACES, M.invalidName),
+    .matches(LETTERS_AND_SPACES, M.invalidName)
+    .max(...withinMaxLength('full_name')),
   contact_number: mobileNumber(M.contactNumberRequired),
   aadhaar_number: string()
     .required(M.aadhaarRequired)
@@ -41,7 +46,10 @@ export const personalStepSchema = object({
 
 /** Step 2, 'Bank Information'. */
 export const bankStepSchema = object({
-  bank_name: string().required(M.bankNameRequired).min(2, M.minTwoCharacters),
+  bank_name: string()
+    .required(M.bankNameRequired)
+    .min(2, M.minTwoCharacters)
+    .max(...withinMaxLength('bank_name')),
   account_number: string()
     .required(M.accountNumberRequired)
     .matches(ACCOUNT_NUMBER_PATTERN, M.invalidAccountNumber),
@@ -50,7 +58,10 @@ export const bankStepSchema = object({
 
 /** Step 3, 'Address Information'. */
 export const addressStepSchema = object({
-  full_address: string().required(M.addressRequired).min(10, M.minTenCharacters),
+  full_address: string()
+    .required(M.addressRequired)
+    .min(10, M.minTenCharacters)
+    .max(...withinMaxLength('full_address')),
   // Optional (spec section 5): absent, empty and JSON null all mean "no alternative number".
   alternative_contact_number: string()
     .optional()
@@ -59,7 +70,8 @@ export const addressStepSchema = object({
   city: string()
     .required(M.cityRequired)
     .min(2, M.minTwoCharacters)
-    .matches(LETTERS_AND_SPACES, M.invalidCity),
+    .matches(LETTERS_AND_SPACES, M.invalidCity)
+    .max(...withinMaxLength('city')),
   pin_code: string().required(M.pinCodeRequired).matches(PIN_CODE_PATTERN, M.invalidPinCode),
   state: string().required(M.stateRequired).oneOf(INDIAN_STATES, M.stateRequired),
 });

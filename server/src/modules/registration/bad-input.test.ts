@@ -81,7 +81,8 @@ describe('registration routes refuse bad input with a 4xx and a message', () => 
       ['full_name', 150],
       ['bank_name', 150],
       ['city', 100],
-    ])('%s longer than its column (%i)', async (field, length) => {
+      ['full_address', 500],
+    ])('%s longer than its limit (%i)', async (field, length) => {
       const res = await post(validPayload({ [field]: 'A'.repeat(length + 1) }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
@@ -101,6 +102,7 @@ describe('registration routes refuse bad input with a 4xx and a message', () => 
           full_name: 'A'.repeat(150),
           bank_name: 'B'.repeat(150),
           city: 'C'.repeat(100),
+          full_address: 'D'.repeat(500),
         }),
       });
       expect(res.statusCode).toBe(201);
@@ -108,6 +110,7 @@ describe('registration routes refuse bad input with a 4xx and a message', () => 
         full_name: 'A'.repeat(150),
         bank_name: 'B'.repeat(150),
         city: 'C'.repeat(100),
+        full_address: 'D'.repeat(500),
       });
     });
 

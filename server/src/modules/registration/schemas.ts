@@ -19,6 +19,7 @@ import {
   INDIAN_STATES,
   LOAN_TYPES,
   profileSchema,
+  TEXT_MAX_LENGTH,
 } from '@loan-portal/api-client';
 import type { FastifySchemaCompiler } from 'fastify';
 import { type StringSchema, ValidationError } from 'yup';
@@ -26,7 +27,6 @@ import { type Fields, type JsonSchema, nullable, objectOf } from '../../lib/json
 import { errorResponses, HttpError } from '../../plugins/error-handler';
 import { isIsoDate } from './dates';
 import type { ListFilters, ListQuery } from './service';
-import { profiles } from './tables';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -39,33 +39,24 @@ const LAST_DATE = '9999-12-31';
 type RawQuery = Record<string, unknown>;
 
 /**
- * The profile form's schema plus what the database can hold: the column length of each free-text
- * field that no pattern bounds, and no NUL character (PostgreSQL text cannot store one). Either
- * would otherwise fail the insert with a 500.
+ * The profile form's schema, its length limits included (the columns are sized from the same
+ * TEXT_MAX_LENGTH), plus what no form needs to say: no NUL character in free text. PostgreSQL
+ * cannot store one, and the insert would fail with a 500.
  */
 export const profileBodySchema = profileSchema.shape({
-  full_name: storable('full_name', profiles.fullName),
-  bank_name: storable('bank_name', profiles.bankName),
-  city: storable('city', profiles.city),
-  full_address: storable('full_address', profiles.fullAddress),
+  full_name: withoutNul('full_name'),
+  bank_name: withoutNul('bank_name'),
+  city: withoutNul('city'),
+  full_address: withoutNul('full_address'),
 });
 
-/** The length of a varchar column; text columns have none. */
-function columnLength(column: object): number | undefined {
-  const length = 'length' in column ? column.length : undefined;
-  return typeof length === 'number' ? length : undefined;
-}
-
-/** A field of the form's schema, bounded by what its column can store. */
-function storable(name: 'full_name' | 'bank_name' | 'city' | 'full_address', column: object) {
+function withoutNul(name: keyof typeof TEXT_MAX_LENGTH) {
   // Each is a yup string in the form's schema; yup types the fields of an object loosely.
-  const withoutNul = (profileSchema.fields[name] as StringSchema<string>).test(
+  return (profileSchema.fields[name] as StringSchema<string>).test(
     'no-nul',
     'Contains a character that is not allowed',
     (value) => !value?.includes('\u0000'),
   );
-  const length = columnLength(column);
-  return length === undefined ? withoutNul : withoutNul.max(length, `Maximum ${length} characters`);
 }
 
 /**
@@ -189,7 +180,7 @@ const security = [{ bearerAuth: [] }];
 
 const profileBodyFields: Fields<ProfilePayload> = {
   full_name: text('Letters and spaces, at least 2 characters', {
-    maxLength: columnLength(profiles.fullName),
+    maxLength: TEXT_MAX_LENGTH.full_name,
   }),
   contact_number: text('10 digits, the first 6-9', { maxLength: FIELD_MAX_LENGTH.contact_number }),
   alternative_contact_number: nullable(
@@ -203,14 +194,14 @@ const profileBodyFields: Fields<ProfilePayload> = {
   pan_number: text('5 capital letters, 4 digits, 1 capital letter', {
     maxLength: FIELD_MAX_LENGTH.pan_number,
   }),
-  bank_name: text('At least 2 characters', { maxLength: columnLength(profiles.bankName) }),
+  bank_name: text('At least 2 characters', { maxLength: TEXT_MAX_LENGTH.bank_name }),
   account_number: text('9-18 digits'),
   ifsc_code: text('4 capital letters, 0, then 6 capital letters or digits', {
     maxLength: FIELD_MAX_LENGTH.ifsc_code,
   }),
-  full_address: text('At least 10 characters'),
+  full_address: text('At least 10 characters', { maxLength: TEXT_MAX_LENGTH.full_address }),
   city: text('Letters and spaces, at least 2 characters', {
-    maxLength: columnLength(profiles.city),
+    maxLength: TEXT_MAX_LENGTH.city,
   }),
   state: { type: 'string', enum: [...INDIAN_STATES] },
   pin_code: text('6 digits, the first 1-9', { maxLength: FIELD_MAX_LENGTH.pin_code }),

@@ -1,3 +1,4 @@
+import { TEXT_MAX_LENGTH } from '@loan-portal/api-client';
 import {
   boolean,
   date,
@@ -25,18 +26,20 @@ export const profiles = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    fullName: varchar('full_name', { length: 150 }).notNull(),
+    // Sized by the limits the shared profile schema checks, so a valid value always fits.
+    fullName: varchar('full_name', { length: TEXT_MAX_LENGTH.full_name }).notNull(),
     contactNumber: varchar('contact_number', { length: 10 }).notNull(),
     alternativeContactNumber: varchar('alternative_contact_number', { length: 10 }),
     aadhaarEncrypted: text('aadhaar_encrypted').notNull(),
     aadhaarLast4: varchar('aadhaar_last4', { length: 4 }).notNull(),
     panNumber: varchar('pan_number', { length: 10 }).notNull(),
-    bankName: varchar('bank_name', { length: 150 }).notNull(),
+    bankName: varchar('bank_name', { length: TEXT_MAX_LENGTH.bank_name }).notNull(),
     accountEncrypted: text('account_encrypted').notNull(),
     accountLast4: varchar('account_last4', { length: 4 }).notNull(),
     ifscCode: varchar('ifsc_code', { length: 11 }).notNull(),
+    // text, not varchar(TEXT_MAX_LENGTH.full_address): rows stored before that limit may be longer.
     fullAddress: text('full_address').notNull(),
-    city: varchar('city', { length: 100 }).notNull(),
+    city: varchar('city', { length: TEXT_MAX_LENGTH.city }).notNull(),
     state: varchar('state', { length: 100 }).notNull(),
     pinCode: varchar('pin_code', { length: 6 }).notNull(),
     loanType: varchar('loan_type', { length: 50 }).notNull(),

@@ -80,6 +80,29 @@ describe('registration form', () => {
     expect(await screen.findByText('Enter a valid loan amount')).toBeVisible();
   });
 
+  it('says under a field when the text is longer than it may be', async () => {
+    const user = await openForm();
+    const name = screen.getByLabelText(/^Full Name/);
+    await enter(user, name, 'A'.repeat(151));
+    await user.tab();
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Maximum 150 characters'));
+    expect(screen.getByText('Maximum 150 characters')).toBeVisible();
+
+    await user.clear(name);
+    await fillStep1(user);
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    await screen.findByRole('heading', { level: 2, name: 'Bank Information' });
+    await fillStep2(user);
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    await screen.findByRole('heading', { level: 2, name: 'Address Information' });
+    const address = screen.getByLabelText(/^Address/);
+    await enter(user, address, 'B'.repeat(501));
+    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    await waitFor(() => expect(address).toHaveFocus());
+    expect(address).toHaveAccessibleDescription('Maximum 500 characters');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('focuses the first invalid field even when earlier ones are valid', async () => {
     const user = await openForm();
     await fillStep1(user);
