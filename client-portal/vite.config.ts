@@ -4,8 +4,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { remoteRuntime } from '../scripts/federation-runtime.mjs';
 import { federationShared, sharedRouterGuard } from '../scripts/federation-shared.mjs';
+import { pageHints } from '../scripts/page-hints.mjs';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
+const exposedApp = './src/app/remote-app.tsx';
 
 // Built once, deployable anywhere: the shell learns this remote's URL from /config.json at run time.
 export default defineConfig(({ command }) => {
@@ -21,9 +23,28 @@ export default defineConfig(({ command }) => {
         filename: 'remoteEntry.js',
         manifest: true,
         dts: false,
-        exposes: { './App': './src/app/remote-app.tsx' },
+        exposes: { './App': exposedApp },
         shared: federationShared(appDir),
         ...runtime.options,
+      }),
+      // The server sends each page with its files preloaded and, signed out, its first screen.
+      pageHints({
+        appDir,
+        exposed: exposedApp,
+        mount: '*',
+        routes: {
+          '/login': { prerender: true },
+          '/signup': { module: 'src/features/signup/components/signup-page.tsx', prerender: true },
+          '/forgot-password': {
+            module: 'src/features/forgot-password/components/forgot-password-page.tsx',
+            prerender: true,
+          },
+          '/dashboard': { module: 'src/features/dashboard/components/dashboard-page.tsx' },
+          '/register': { module: 'src/features/registration/components/register-page.tsx' },
+          '/payment': { module: 'src/features/payment/components/payment-page.tsx' },
+          '/status': { module: 'src/features/status/components/status-page.tsx' },
+        },
+        prerenderPlugins: () => [react()],
       }),
     ],
     build: { target: 'es2022' },

@@ -25,7 +25,9 @@ export {
 } from './http/refresh-queue';
 export {
   loadRuntimeConfig,
+  type PortalName,
   parseRuntimeConfig,
+  portalForPath,
   type RuntimeConfig,
   RuntimeConfigError,
 } from './runtime-config';

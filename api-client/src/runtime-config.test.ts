@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeConfig } from './runtime-config';
+import { parseRuntimeConfig, portalForPath } from './runtime-config';
 
 const valid = {
   productName: 'Loan Portal',
@@ -27,5 +27,15 @@ describe('parseRuntimeConfig', () => {
 
   it('rejects a non-object', () => {
     expect(() => parseRuntimeConfig('nope')).toThrow('expected a JSON object');
+  });
+});
+
+describe('portalForPath', () => {
+  it('gives /portal-admin and everything under it to the back office, the rest to clients', () => {
+    expect(portalForPath('/portal-admin')).toBe('admin_portal');
+    expect(portalForPath('/portal-admin/dashboard')).toBe('admin_portal');
+    expect(portalForPath('/login')).toBe('client_portal');
+    expect(portalForPath('/')).toBe('client_portal');
+    expect(portalForPath('/portal-administration')).toBe('client_portal');
   });
 });

@@ -17,6 +17,18 @@ export interface RuntimeConfig {
   };
 }
 
+export type PortalName = keyof RuntimeConfig['remotes'];
+
+/**
+ * The remote that renders a URL path (ARCHITECTURE.md section 1): the shell's top-level routes,
+ * also used by the server to know which remote a page will load before any script runs.
+ */
+export function portalForPath(pathname: string): PortalName {
+  return pathname === '/portal-admin' || pathname.startsWith('/portal-admin/')
+    ? 'admin_portal'
+    : 'client_portal';
+}
+
 export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }

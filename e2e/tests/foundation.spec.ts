@@ -12,6 +12,22 @@ function collectScripts(page: Page) {
   return scripts;
 }
 
+/**
+ * Serves the shell's page without the config the server writes into it, as a plain static host
+ * would: the shell then reads /config.json.
+ */
+async function withoutInlineConfig(page: Page) {
+  await page.route('**/login', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script id="lp-runtime-config" type="application\/json">[^<]*<\/script>/,
+      '',
+    );
+    return route.fulfill({ response, body });
+  });
+}
+
 test.describe('shell and remotes', () => {
   test('/ lands on the client portal login', async ({ page }) => {
     await page.goto('/');
@@ -77,6 +93,7 @@ test.describe('shell and remotes', () => {
   test('a broken /config.json gives a clear message and a retry, not a blank page', async ({
     page,
   }) => {
+    await withoutInlineConfig(page);
     let broken = true;
     await page.route('**/config.json', (route) =>
       broken ? route.fulfill({ status: 200, body: '{not json' }) : route.fallback(),
@@ -89,6 +106,7 @@ test.describe('shell and remotes', () => {
   });
 
   test('a missing /config.json names the HTTP status', async ({ page }) => {
+    await withoutInlineConfig(page);
     await page.route('**/config.json', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/login');
     await expect(page.getByRole('alert')).toContainText('Could not load /config.json (HTTP 404).');

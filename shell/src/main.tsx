@@ -1,19 +1,25 @@
-import { loadRuntimeConfig } from '@loan-portal/api-client';
+import { portalForPath } from '@loan-portal/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BootError } from './app/boot-error';
-import { registerPortalRemotes } from './app/remotes';
+import { loadPortal, registerPortalRemotes } from './app/remotes';
+import { readRuntimeConfig } from './app/runtime-config';
 import { ShellApp } from './app/shell-app';
 
 const root = createRoot(document.getElementById('root')!);
 
-async function boot() {
+async function boot(fresh: boolean) {
   try {
-    const config = await loadRuntimeConfig();
-    registerPortalRemotes(config);
+    const config = await readRuntimeConfig(document, fresh);
+    registerPortalRemotes(config, fresh);
+    // What the server painted (the page itself, or the boot screen) stays until this URL's portal
+    // can render, so the first render replaces it with the same page instead of a loading screen.
+    // A portal that fails here is loaded again, and its failure shown, by ShellApp.
+    const name = portalForPath(window.location.pathname);
+    const App = await loadPortal(name).catch(() => undefined);
     root.render(
       <StrictMode>
-        <ShellApp config={config} />
+        <ShellApp config={config} preloaded={App && { name, App }} />
       </StrictMode>,
     );
   } catch (error) {
@@ -22,11 +28,11 @@ async function boot() {
       <BootError
         message={error instanceof Error ? error.message : 'The portal could not start.'}
         onRetry={() => {
-          void boot();
+          void boot(true);
         }}
       />,
     );
   }
 }
 
-void boot();
+void boot(false);

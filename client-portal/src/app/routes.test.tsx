@@ -24,6 +24,12 @@ describe('client routes and session', () => {
     },
   );
 
+  it('shows a signed-out visitor the login page in its first render, with no loading screen', () => {
+    renderApp('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    expect(screen.queryByText('Loading Loan Portal...')).not.toBeInTheDocument();
+  });
+
   it('shows "Loading {product}..." while the stored session is checked', async () => {
     signedIn();
     server.use(

@@ -7,7 +7,10 @@ import { SessionContext, type SessionValue } from './session-context';
 export function SessionProvider({ children }: { children: ReactNode }) {
   const api = useApi();
   const subscribe = useSessionExpiredSubscription();
-  const [loading, setLoading] = useState(true);
+  // Without a stored token there is nothing to ask the server: render the page at once (as the
+  // admin session does), so a signed-out visitor never sees a loading screen in place of the
+  // page the server already painted.
+  const [loading, setLoading] = useState(() => api.session.getAccessToken() !== null);
   const [user, setUser] = useState<ClientUser | null>(null);
   const [application, setApplication] = useState<Application | null>(null);
 

@@ -42,6 +42,22 @@ describe('RemotePortal', () => {
     expect(await screen.findByText('portal for Loan Portal')).toBeInTheDocument();
   });
 
+  it('shows a portal loaded before the first render at once, and loads it again only on Retry', async () => {
+    const load = vi.fn().mockResolvedValue(FakePortal);
+    render(
+      <RemotePortal
+        name="client_portal"
+        config={config}
+        load={load}
+        onRetry={() => {}}
+        preloaded={FakePortal}
+      />,
+    );
+    expect(screen.getByText('portal for Loan Portal')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('catches a remote that throws while rendering', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(

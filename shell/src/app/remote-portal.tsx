@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@loan-portal/api-client';
-import { LoadingScreen } from '@loan-portal/ui-kit';
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { BootError } from './boot-error';
+import { BootScreen } from './boot-screen';
 import type { PortalAppProps, PortalName } from './remote-types';
 
 const LABELS: Record<PortalName, string> = {
@@ -14,6 +14,8 @@ interface RemotePortalProps {
   config: RuntimeConfig;
   load: (name: PortalName) => Promise<ComponentType<PortalAppProps>>;
   onRetry: () => void;
+  /** Already loaded before the first render: shown at once, and loaded again only on Retry. */
+  preloaded?: ComponentType<PortalAppProps>;
 }
 
 type LoadState =
@@ -22,12 +24,22 @@ type LoadState =
   | { status: 'failed'; message: string };
 
 /** Loads one remote at run time and keeps a failure (loading or rendering) inside a retryable message. */
-export function RemotePortal({ name, config, load, onRetry }: RemotePortalProps) {
+export function RemotePortal({ name, config, load, onRetry, preloaded }: RemotePortalProps) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [state, setState] = useState<LoadState>(() =>
+    preloaded ? { status: 'ready', App: preloaded } : { status: 'loading' },
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt number is what re-runs the load on Retry.
+  // A new attempt number is what re-runs the load on Retry.
   useEffect(() => {
+    if (preloaded && attempt === 0) {
+      setState((current) =>
+        current.status === 'ready' && current.App === preloaded
+          ? current
+          : { status: 'ready', App: preloaded },
+      );
+      return;
+    }
     let cancelled = false;
     setState({ status: 'loading' });
     load(name).then(
@@ -47,14 +59,14 @@ export function RemotePortal({ name, config, load, onRetry }: RemotePortalProps)
     return () => {
       cancelled = true;
     };
-  }, [name, load, attempt]);
+  }, [name, load, attempt, preloaded]);
 
   const retry = () => {
     onRetry();
     setAttempt((n) => n + 1);
   };
 
-  if (state.status === 'loading') return <LoadingScreen name={config.productName} />;
+  if (state.status === 'loading') return <BootScreen productName={config.productName} />;
   if (state.status === 'failed') return <BootError message={state.message} onRetry={retry} />;
   return (
     <RenderBoundary key={attempt} label={LABELS[name]} onRetry={retry}>

@@ -1,14 +1,20 @@
 import type { RuntimeConfig } from '@loan-portal/api-client';
+import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RemotePortal } from './remote-portal';
+import type { PortalAppProps, PortalName, PreloadedPortal } from './remote-types';
 import { loadPortal, registerPortalRemotes } from './remotes';
 
 export interface ShellAppProps {
   config: RuntimeConfig;
+  /** The portal of the first URL, already loaded (portalForPath names the same one as these routes). */
+  preloaded?: PreloadedPortal;
+  /** How a portal is loaded; the federation runtime unless a test says otherwise. */
+  load?: (name: PortalName) => Promise<ComponentType<PortalAppProps>>;
 }
 
 /** The top-level router: /portal-admin/* is the back office, everything else the client portal. */
-export function ShellApp({ config }: ShellAppProps) {
+export function ShellApp({ config, preloaded, load = loadPortal }: ShellAppProps) {
   const retry = () => registerPortalRemotes(config, true);
   return (
     <BrowserRouter>
@@ -16,13 +22,25 @@ export function ShellApp({ config }: ShellAppProps) {
         <Route
           path="/portal-admin/*"
           element={
-            <RemotePortal name="admin_portal" config={config} load={loadPortal} onRetry={retry} />
+            <RemotePortal
+              name="admin_portal"
+              config={config}
+              load={load}
+              onRetry={retry}
+              preloaded={preloaded?.name === 'admin_portal' ? preloaded.App : undefined}
+            />
           }
         />
         <Route
           path="*"
           element={
-            <RemotePortal name="client_portal" config={config} load={loadPortal} onRetry={retry} />
+            <RemotePortal
+              name="client_portal"
+              config={config}
+              load={load}
+              onRetry={retry}
+              preloaded={preloaded?.name === 'client_portal' ? preloaded.App : undefined}
+            />
           }
         />
       </Routes>

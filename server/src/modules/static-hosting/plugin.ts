@@ -1,13 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { type PortalName, portalForPath } from '@loan-portal/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
+import { toRuntimeConfig } from '../runtime-config/routes';
+import { renderShellPage } from './page';
+import { createPageHintsSource, type PageHints, type PageHintsSource } from './page-hints';
 
 // Vite names built assets with a content hash, so a given URL never changes content.
 const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
+/** How long a remote's page hints are used before they are read again (a redeployed remote). */
+const PAGE_HINTS_MAX_AGE_MS = 60_000;
 
 function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
   res.setHeader(
@@ -16,52 +22,51 @@ function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, 
   );
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-interface RenderedIndex {
+interface RenderedPage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
-/** The shell's index.html with the product name filled in, compressed once at start-up. */
-function renderIndex(shellDir: string, productName: string): RenderedIndex | null {
-  const file = join(shellDir, 'index.html');
-  if (!existsSync(file)) return null;
-  const html = readFileSync(file, 'utf8').replaceAll('__PRODUCT_NAME__', escapeHtml(productName));
+function compressed(html: string): RenderedPage {
   const identity = Buffer.from(html);
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
+  return {
+    identity,
+    // Pages are rendered once per route and hints version, then served from memory.
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
 }
 
-function sendIndex(index: RenderedIndex, request: FastifyRequest, reply: FastifyReply) {
+function sendPage(page: RenderedPage, request: FastifyRequest, reply: FastifyReply) {
   const accept = String(request.headers['accept-encoding'] ?? '');
   void reply
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding')
     .type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(index.br);
-  if (/\bgzip\b/.test(accept)) return reply.header('Content-Encoding', 'gzip').send(index.gzip);
-  return reply.send(index.identity);
+  if (/\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accept)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
 }
 
 /**
  * Serves the built shell at / and each remote under /remotes/<name>/, precompressed, with
  * long-lived caching for hashed assets and revalidation for entry files; any other GET that asks
- * for HTML gets the shell's index.html (client-side routing).
+ * for HTML gets the shell's index.html (client-side routing), rendered for its path (page.ts).
  */
 export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   const { shellDir, clientPortalDir, adminPortalDir } = opts.config.static;
-  const index = renderIndex(shellDir, opts.config.productName);
-  if (!index) {
+  const templateFile = join(shellDir, 'index.html');
+  const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
+  if (!template) {
     app.log.warn(`No built shell in ${shellDir}: run "pnpm build" to serve the web app.`);
   }
+  const runtimeConfig = toRuntimeConfig(opts.config);
 
   const remotes = [
-    { prefix: '/remotes/client-portal/', root: clientPortalDir },
-    { prefix: '/remotes/admin-portal/', root: adminPortalDir },
-  ];
+    { name: 'client_portal', prefix: '/remotes/client-portal/', root: clientPortalDir },
+    { name: 'admin_portal', prefix: '/remotes/admin-portal/', root: adminPortalDir },
+  ] as const;
   let decorated = false;
   for (const remote of remotes) {
     if (!existsSync(remote.root)) {
@@ -97,9 +102,61 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: { confi
     });
   }
 
+  const hints = Object.fromEntries(
+    remotes.map((remote) => [
+      remote.name,
+      createPageHintsSource({
+        entryUrl: runtimeConfig.remotes[remote.name],
+        local: existsSync(remote.root) ? { mountPath: remote.prefix, dir: remote.root } : undefined,
+        maxAgeMs: PAGE_HINTS_MAX_AGE_MS,
+        onError: (error) =>
+          app.log.warn({ err: error }, `Page hints of ${remote.name} not used; pages load without`),
+      }),
+    ]),
+  ) as Record<PortalName, PageHintsSource>;
+  // Loaded before the first page where possible; a slow remote origin does not hold start-up.
+  if (template) {
+    await Promise.race([
+      Promise.all(Object.values(hints).map((source) => source.refresh())),
+      new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+    ]);
+  }
+
+  // One rendering per (route, hints) pair; new hints replace the whole set.
+  const rendered = new Map<string, RenderedPage>();
+  let renderedFor: (PageHints | undefined)[] = [];
+  const pageFor = (path: string): RenderedPage | undefined => {
+    if (!template) return undefined;
+    const portal = portalForPath(path);
+    const current = (['client_portal', 'admin_portal'] as const).map((name) =>
+      hints[name].current(),
+    );
+    if (current.some((value, i) => value !== renderedFor[i])) {
+      rendered.clear();
+      renderedFor = current;
+    }
+    const portalHints = hints[portal].current();
+    const key = portalHints?.routes[path] ? `${portal} ${path}` : portal;
+    let page = rendered.get(key);
+    if (!page) {
+      page = compressed(
+        renderShellPage({
+          template,
+          config: runtimeConfig,
+          entryUrl: runtimeConfig.remotes[portal],
+          hints: portalHints,
+          path,
+        }),
+      );
+      rendered.set(key, page);
+    }
+    return page;
+  };
+
   app.get('/', async (request, reply) => {
-    if (!index) return reply.status(503).type('text/plain').send('The web app is not built yet.');
-    return sendIndex(index, request, reply);
+    const page = pageFor('/');
+    if (!page) return reply.status(503).type('text/plain').send('The web app is not built yet.');
+    return sendPage(page, request, reply);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -110,7 +167,8 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: { confi
       !path.startsWith('/remotes/') &&
       !path.startsWith('/assets/') &&
       String(request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && index) return sendIndex(index, request, reply);
+    const page = wantsPage ? pageFor(path) : undefined;
+    if (page) return sendPage(page, request, reply);
     return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
   });
 });

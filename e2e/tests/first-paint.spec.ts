@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+// What the HTML alone shows, before the shell or a remote has run a line of script: for the
+// pages a signed-out visitor sees, the page itself (bench/README.md F6: LCP was waiting for every
+// module); then the remote renders the same page over it.
+
+const PAGES = [
+  { path: '/login', heading: 'Sign In', field: 'Mobile Number' },
+  { path: '/portal-admin/login', heading: 'Admin Login', field: 'Username' },
+];
+
+/** Once the remote has rendered, nothing on the page is inert any more: the form answers. */
+async function remoteRendered(page: Page) {
+  await expect(page.locator('[inert]')).toHaveCount(0);
+}
+
+async function layout(page: Page, heading: string, field: string) {
+  return {
+    heading: await page.getByRole('heading', { level: 1, name: heading }).boundingBox(),
+    field: await page.getByLabel(field).boundingBox(),
+  };
+}
+
+for (const { path, heading, field } of PAGES) {
+  test(`${path} is painted by the HTML before any script runs`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const productName = (await (await request.get('/config.json')).json()).productName;
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('main')).toContainText(productName);
+    await expect(page.getByLabel(field)).toBeVisible();
+    await context.close();
+  });
+
+  test(`${path}: the page the remote renders stands where the HTML painted it`, async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
+    const still = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const painted = await still.newPage();
+    await painted.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+    await painted.goto(path);
+    const before = await layout(painted, heading, field);
+    await still.close();
+
+    await page.goto(path);
+    await remoteRendered(page);
+    expect(await layout(page, heading, field)).toEqual(before);
+    await page.getByLabel(field).fill('9876543210');
+    await expect(page.getByLabel(field)).toHaveValue('9876543210');
+  });
+}
+
+test('the shell takes the runtime config from the page, without asking /config.json', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/login');
+  await remoteRendered(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  expect(asked).not.toContain('/config.json');
+});
+
+test("every script the login page's remote runs was announced by the HTML", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/remotes/client-portal/') && pathname.endsWith('.js')) {
+      scripts.push(pathname);
+    }
+  });
+  await page.goto('/login');
+  await remoteRendered(page);
+  await page.waitForLoadState('networkidle');
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+      (link) => new URL((link as HTMLLinkElement).href).pathname,
+    ),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => !preloaded.includes(script))).toEqual([]);
+});
+
+test('a broken config in the page gives a clear message, and Retry asks the server', async ({
+  page,
+}) => {
+  await page.route('**/login', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /(<script id="lp-runtime-config" type="application\/json">)[^<]*/,
+      '$1{not json',
+    );
+    return route.fulfill({ response, body });
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('alert')).toContainText(
+    'The configuration in this page is not valid JSON.',
+  );
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await remoteRendered(page);
+});

@@ -1,0 +1,128 @@
+import type { RuntimeConfig } from '@loan-portal/api-client';
+import { describe, expect, it } from 'vitest';
+import { renderShellPage } from './page';
+import { type PageHints, parsePageHints } from './page-hints';
+
+const template = [
+  '<!doctype html><html><head><title>__PRODUCT_NAME__</title></head><body>',
+  '<div id="root"><!--lp-boot--><div class="lp-boot">Loading __PRODUCT_NAME__...</div><!--/lp-boot--></div>',
+  '</body></html>',
+].join('');
+
+const config: RuntimeConfig = {
+  productName: 'Rupee <Loans>',
+  tagline: 'Loans made easy, secure & fast.',
+  supportEmail: 'care@rupee.example',
+  supportPhone: '+91 80000 00000',
+  applicationFeeInr: 199,
+  apiBaseUrl: '',
+  payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },
+  remotes: {
+    client_portal: '/remotes/client-portal/remoteEntry.js',
+    admin_portal: 'https://cdn.example/admin/remoteEntry.js',
+  },
+};
+
+const hints: PageHints = parsePageHints({
+  js: ['remoteEntry.js', 'assets/remote-app-AbCd1234.js'],
+  css: ['assets/remote-app-AbCd1234.css'],
+  placeholders: { productName: '__LP_PRODUCT_NAME__', tagline: '__LP_TAGLINE__' },
+  routes: {
+    '/login': {
+      js: [],
+      css: [],
+      html: '<main><p>__LP_PRODUCT_NAME__</p><h1>Sign In</h1><p>__LP_TAGLINE__</p></main>',
+      style: 'main{margin:0}',
+    },
+    '/register': { js: ['assets/register-page-EfGh5678.js'], css: ['assets/register-Ij90.css'] },
+  },
+});
+
+function page(path: string, entryUrl = config.remotes.client_portal, pageHints = hints) {
+  return renderShellPage({ template, config, entryUrl, hints: pageHints, path });
+}
+
+describe('the shell page for one URL', () => {
+  it('carries the runtime config, so the shell does not wait for /config.json', () => {
+    const html = page('/register');
+    const json = /<script id="lp-runtime-config" type="application\/json">(.*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(JSON.parse(json ?? '')).toEqual(config);
+    // A "</script>" inside a value cannot end the element early.
+    expect(json).not.toContain('<');
+  });
+
+  it("preloads the remote's entry, its App and the page's own chunks, next to the entry", () => {
+    const html = page('/register');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloaded.map((match) => match[1])).toEqual([
+      '/remotes/client-portal/remoteEntry.js',
+      '/remotes/client-portal/assets/remote-app-AbCd1234.js',
+      '/remotes/client-portal/assets/register-page-EfGh5678.js',
+    ]);
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin href="/remotes/client-portal/assets/register-Ij90.css">',
+    );
+    // No first paint for a page that needs the session: the boot screen stays.
+    expect(html).toContain('<div class="lp-boot">Loading Rupee &#60;Loans&#62;...</div>');
+  });
+
+  it('resolves the files of a remote on another origin against its entry URL', () => {
+    const html = page('/portal-admin/dashboard', config.remotes.admin_portal);
+    expect(html).toContain('href="https://cdn.example/admin/remoteEntry.js"');
+    expect(html).toContain('href="https://cdn.example/admin/assets/remote-app-AbCd1234.js"');
+  });
+
+  it('paints a signed-out page from the HTML: its CSS inline, the config filled in and escaped', () => {
+    const html = page('/login');
+    expect(html).toContain('<style>main{margin:0}</style>');
+    expect(html).toContain(
+      '<div inert><main><p>Rupee &#60;Loans&#62;</p><h1>Sign In</h1><p>Loans made easy, secure &#38; fast.</p></main></div>',
+    );
+    expect(html).toContain(
+      '<p class="lp-visually-hidden" role="status">Loading Rupee &#60;Loans&#62;...</p>',
+    );
+    expect(html).not.toContain('class="lp-boot"');
+    expect(html).not.toContain('__LP_');
+    expect(html).toContain('<title>Rupee &#60;Loans&#62;</title>');
+  });
+
+  it('keeps the boot screen when the remote needs a config field this server does not have', () => {
+    const newer = parsePageHints({
+      ...hints,
+      placeholders: { ...hints.placeholders, motto: '__LP_MOTTO__' },
+    });
+    const html = page('/login', config.remotes.client_portal, newer);
+    expect(html).toContain('class="lp-boot"');
+    expect(html).not.toContain('__LP_');
+  });
+
+  it('without hints still preloads the entry and shows the boot screen', () => {
+    const html = renderShellPage({
+      template,
+      config,
+      entryUrl: config.remotes.client_portal,
+      hints: undefined,
+      path: '/login',
+    });
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/remotes/client-portal/remoteEntry.js">',
+    );
+    expect(html).toContain('class="lp-boot"');
+  });
+});
+
+describe('page hints from a remote build', () => {
+  it('refuses file names that leave the remote directory or name another origin', () => {
+    for (const file of ['../secrets.js', 'https://evil.example/x.js', '/abs.js', 'a/../../b.js']) {
+      expect(() => parsePageHints({ ...hints, js: [file] })).toThrow('relative file names');
+    }
+  });
+
+  it('refuses placeholder tokens that could match ordinary text', () => {
+    expect(() => parsePageHints({ ...hints, placeholders: { productName: 'Loan' } })).toThrow(
+      'placeholders.productName',
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import type { RuntimeConfig } from '@loan-portal/api-client';
+import type { PageHints } from './page-hints';
+
+/** The element the shell reads its runtime config from (shell/src/app/runtime-config.ts). */
+export const INLINE_CONFIG_ID = 'lp-runtime-config';
+const FIRST_PAINT_START = '<!--lp-boot-->';
+const FIRST_PAINT_END = '<!--/lp-boot-->';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A hint's file as the browser should fetch it: next to the remote's entry, wherever that is. */
+function resolveNextToEntry(entryUrl: string, file: string): string | undefined {
+  if (/^https?:\/\//i.test(entryUrl)) return new URL(file, entryUrl).href;
+  if (entryUrl.startsWith('/')) return new URL(file, `http://page${entryUrl}`).pathname;
+  return undefined;
+}
+
+function fillPlaceholders(
+  html: string,
+  hints: PageHints,
+  config: RuntimeConfig,
+): string | undefined {
+  let filled = html;
+  for (const [field, token] of Object.entries(hints.placeholders)) {
+    const value = (config as unknown as Record<string, unknown>)[field];
+    // A remote built against a config field this server does not have: no first paint.
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+    filled = filled.replaceAll(token, escapeHtml(String(value)));
+  }
+  return filled;
+}
+
+export interface ShellPageInput {
+  /** The built shell's index.html. */
+  template: string;
+  config: RuntimeConfig;
+  /** remoteEntry.js of the remote that renders `path`. */
+  entryUrl: string;
+  hints: PageHints | undefined;
+  path: string;
+}
+
+/**
+ * The shell's index.html for one URL. Besides the product name it carries what the shell would
+ * otherwise discover one request after another: the runtime config (no /config.json round trip),
+ * modulepreload links for the remote's entry, its App and this page's own chunks (fetched in
+ * parallel with the shell's), and, for a page a signed-out visitor sees, the page itself, painted
+ * before any script runs. That copy is inert (the form works once the remote has rendered the
+ * same page over it) and announces the loading to assistive technology.
+ */
+export function renderShellPage({
+  template,
+  config,
+  entryUrl,
+  hints,
+  path,
+}: ShellPageInput): string {
+  const productName = escapeHtml(config.productName);
+  let html = template.replaceAll('__PRODUCT_NAME__', productName);
+  const route = hints?.routes[path];
+  const firstPaint = route?.html && hints ? fillPlaceholders(route.html, hints, config) : undefined;
+  const resolve = (files: string[]) =>
+    files.map((file) => resolveNextToEntry(entryUrl, file)).filter((url) => url !== undefined);
+
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const head = [`<script id="${INLINE_CONFIG_ID}" type="application/json">${json}</script>`];
+  if (firstPaint && route?.style !== undefined) {
+    // Inline, so the first paint needs nothing but this document.
+    head.push(`<style>${route.style.replace(/<\//g, '<\\/')}</style>`);
+  } else {
+    // `crossorigin` as the remote's own <link rel="stylesheet"> has, or the preload is not reused.
+    for (const href of new Set(resolve([...(hints?.css ?? []), ...(route?.css ?? [])]))) {
+      head.push(`<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`);
+    }
+  }
+  for (const href of new Set([
+    entryUrl,
+    ...resolve([...(hints?.js ?? []), ...(route?.js ?? [])]),
+  ])) {
+    head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  }
+  html = html.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+
+  const start = html.indexOf(FIRST_PAINT_START);
+  const end = html.indexOf(FIRST_PAINT_END);
+  if (firstPaint && start !== -1 && end > start) {
+    html =
+      html.slice(0, start) +
+      `<p class="lp-visually-hidden" role="status">Loading ${productName}...</p>` +
+      `<div inert>${firstPaint}</div>` +
+      html.slice(end + FIRST_PAINT_END.length);
+  }
+  return html;
+}

@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+
+const TEMPLATE = [
+  '<!doctype html><html><head><title>__PRODUCT_NAME__</title>',
+  '<script type="module" src="/assets/shell-AbCdEf12.js"></script></head><body>',
+  '<div id="root"><!--lp-boot--><div class="lp-boot">Loading __PRODUCT_NAME__...</div><!--/lp-boot--></div>',
+  '</body></html>',
+].join('');
+
+function hints(pageHtml: string) {
+  return JSON.stringify({
+    js: ['remoteEntry.js', 'assets/remote-app-AbCd1234.js'],
+    css: ['assets/remote-app-AbCd1234.css'],
+    placeholders: { productName: '__LP_PRODUCT_NAME__' },
+    routes: {
+      '/login': { js: [], css: [], html: pageHtml, style: '.card{color:red}' },
+      '/portal-admin/login': { js: [], css: [], html: pageHtml, style: '.card{color:red}' },
+      '/portal-admin/dashboard': { js: ['assets/dashboard-page-Zz99Yy88.js'], css: [] },
+    },
+  });
+}
+
+/** A built shell and client remote on disk, as `pnpm build` leaves them. */
+function fakeBuild() {
+  const root = mkdtempSync(join(tmpdir(), 'loan-pages-'));
+  const shell = join(root, 'shell');
+  const client = join(root, 'client');
+  mkdirSync(join(shell, 'assets'), { recursive: true });
+  mkdirSync(join(client, 'assets'), { recursive: true });
+  writeFileSync(join(shell, 'index.html'), TEMPLATE);
+  writeFileSync(join(shell, 'assets', 'shell-AbCdEf12.js'), 'export {};');
+  writeFileSync(join(client, 'remoteEntry.js'), 'export {};');
+  writeFileSync(
+    join(client, 'page-hints.json'),
+    hints('<main class="card"><h1>Sign In to __LP_PRODUCT_NAME__</h1></main>'),
+  );
+  return {
+    SHELL_DIST_DIR: shell,
+    CLIENT_PORTAL_DIST_DIR: client,
+    ADMIN_PORTAL_DIST_DIR: join(root, 'none'),
+  };
+}
+
+let t: TestApp;
+let cdn: Server;
+let cdnUrl: string;
+
+beforeAll(async () => {
+  // The admin remote lives on another origin, as on a CDN: the server reads its hints over HTTP.
+  cdn = createServer((req, res) => {
+    if (req.url === '/admin/page-hints.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(hints('<main class="card"><h1>Admin Login</h1></main>'));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+  cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+  t = await createTestApp({
+    ...fakeBuild(),
+    PRODUCT_NAME: 'Rupee <Loans>',
+    REMOTE_ADMIN_PORTAL_URL: `${cdnUrl}/admin/remoteEntry.js`,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => cdn.close(resolve));
+});
+
+const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
+
+describe('pages of the web app', () => {
+  it('paints /login from the HTML, with the config inline and the remote preloaded', async () => {
+    const res = await page('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(
+      '<div inert><main class="card"><h1>Sign In to Rupee &#60;Loans&#62;</h1></main></div>',
+    );
+    expect(res.body).toContain('<style>.card{color:red}</style>');
+    expect(res.body).toContain('"productName":"Rupee \\u003cLoans>"');
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/remotes/client-portal/assets/remote-app-AbCd1234.js">',
+    );
+    // The shell's own scripts are still there, the remote's come in addition.
+    expect(res.body).toContain('src="/assets/shell-AbCdEf12.js"');
+  });
+
+  it("reads a remote's hints from its own origin and preloads from there", async () => {
+    const dashboard = await page('/portal-admin/dashboard');
+    expect(dashboard.body).toContain(`href="${cdnUrl}/admin/remoteEntry.js"`);
+    expect(dashboard.body).toContain(`href="${cdnUrl}/admin/assets/dashboard-page-Zz99Yy88.js"`);
+    expect(dashboard.body).toContain('Loading Rupee &#60;Loans&#62;...');
+    const login = await page('/portal-admin/login');
+    expect(login.body).toContain('<h1>Admin Login</h1>');
+    expect(login.body).not.toContain('href="/remotes/client-portal/');
+  });
+
+  it('serves the same page compressed as the browser accepts it', async () => {
+    const res = await t.app.inject({
+      url: '/login',
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to the boot screen for a page without hints', async () => {
+    const res = await page('/no/such/page');
+    expect(res.body).toContain('<div class="lp-boot">Loading Rupee &#60;Loans&#62;...</div>');
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/remotes/client-portal/remoteEntry.js">',
+    );
+  });
+});
