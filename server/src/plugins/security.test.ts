@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createFakeBuild, createTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
+    ...createFakeBuild(),
     CORS_ORIGINS: 'https://client.example, https://admin.example',
     PAYMENT_SDK_URL: 'https://sdk.cashfree.com/js/v3/cashfree.js',
     REMOTE_CLIENT_PORTAL_URL: 'https://cdn.example/client/remoteEntry.js',
@@ -14,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('hardening', () => {
-  it('sends a CSP of our origin plus the payment SDK and remote hosts', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+  it('sends pages a CSP of our origin plus the payment SDK and remote hosts', async () => {
+    const res = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(res.headers['content-type']).toContain('text/html');
     const csp = res.headers['content-security-policy'] as string;
     const directives = Object.fromEntries(
       csp.split(';').map((part) => {
@@ -33,6 +35,31 @@ describe('hardening', () => {
     expect(directives['style-src']).toContain("'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('leaves the document headers off scripts and JSON, which keep nosniff and their resource policy', async () => {
+    for (const url of ['/assets/index-AbCdEf12.js', '/api/health', '/config.json']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      for (const name of [
+        'content-security-policy',
+        'strict-transport-security',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'referrer-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+      ]) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
   });
 
   it('allows CORS only for the configured origins', async () => {
