@@ -19,6 +19,28 @@ describe('foundation routes', () => {
   });
   afterAll(() => t.close());
 
+  it("echoes a caller's request id only when it looks like one, else makes its own", async () => {
+    const echoed = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a.1:42' },
+    });
+    expect(echoed.headers['x-request-id']).toBe('lb-7f3a.1:42');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const forged of [
+      'x'.repeat(65),
+      'id with spaces',
+      'a\u0000b',
+      '<script>',
+      `9876543210 otp=123456 ${'x'.repeat(500)}`,
+    ]) {
+      const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': forged } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(uuid);
+    }
+    const none = await t.app.inject({ url: '/api/health' });
+    expect(none.headers['x-request-id']).toMatch(uuid);
+  });
+
   it('serves /config.json from the environment, never cached', async () => {
     const res = await t.app.inject({ url: '/config.json' });
     expect(res.statusCode).toBe(200);

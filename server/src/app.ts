@@ -54,6 +54,8 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
   return (_address, hop) => hop < value;
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /** Builds the whole server from its dependencies; server.ts only listens. Tests call inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
@@ -65,8 +67,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // which sends whoever debugs it looking for a syntax error that is not there.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A caller's (or its proxy's) request id is kept for tracing only when it looks like one: it
+    // goes into every log line and back in a header and in 5xx messages.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
   };
   const app = Fastify(serverOptions);
   app.addHook('onSend', async (request, reply) => {
