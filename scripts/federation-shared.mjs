@@ -30,6 +30,10 @@ export function federationShared(appDir) {
   }
   // runtime-infer with the same usedExports everywhere: the shell provides exactly this subset and
   // every consumer asks for exactly this subset, so the runtime never picks the full build.
+  // An explicit shareKey stops the plugin from sharing React's subpaths on its own. The
+  // production jsx-runtime is a stateless function over global symbols, so each app bundles its
+  // 0.4 KiB copy instead of 1.3 KiB of federation glue on every page.
+  shared.react.shareKey = 'react';
   shared['react-router'].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
   return shared;
 }
