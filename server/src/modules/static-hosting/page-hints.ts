@@ -122,7 +122,10 @@ export function createPageHintsSource(options: PageHintsSourceOptions): PageHint
     const response = await doFetch(new URL('page-hints.json', options.entryUrl), {
       signal: AbortSignal.timeout(5000),
     });
+    // A build without hints, or a Vite dev server answering with its HTML fallback: no hints.
+    if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`page-hints.json answered HTTP ${response.status}`);
+    if (!/json/.test(response.headers.get('content-type') ?? '')) return undefined;
     return response.json();
   };
 
