@@ -5,6 +5,8 @@ export declare const hostRuntimeOptions: {
   disableSnapshot: true;
 };
 
+export declare function hostBootPreloads(): Plugin;
+
 export declare function remoteRuntime(
   appDir: string,
   command: 'build' | 'serve',

@@ -12,6 +12,53 @@ export const hostRuntimeOptions = {
   disableSnapshot: true,
 };
 
+/**
+ * A Vite plugin for the shell: modulepreload links for what its federation init imports at run
+ * time, which Vite cannot see in index.html: pendingShares and the module each shared package is
+ * served from (for react-router the tree-shaken provider, never the full build it replaces).
+ * Without them those chunks were requested only after the init had run, two round trips late.
+ */
+export function hostBootPreloads() {
+  let base = '/';
+  return {
+    name: 'loan-portal:host-boot-preloads',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const shareMap = chunks.find((chunk) => chunk.name.includes('localSharedImportMap'));
+        const treeShaken = new Set(
+          (shareMap?.dynamicImports ?? [])
+            .map((file) => /__tree_shaking__(.+?)-[\w-]+\.js$/.exec(file)?.[1])
+            .filter(Boolean),
+        );
+        const boot = [
+          ...(shareMap?.dynamicImports ?? []).filter((file) => {
+            const prebuilt = /__prebuild__(.+?)__prebuild__/.exec(file)?.[1];
+            return !prebuilt || !treeShaken.has(prebuilt);
+          }),
+          ...chunks.filter((chunk) => chunk.name === 'pendingShares').map((c) => c.fileName),
+        ];
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'asset' || !file.fileName.endsWith('.html')) continue;
+          let html = String(file.source);
+          const links = boot
+            .map((chunk) => `${base}${chunk}`)
+            .filter((href) => !html.includes(`href="${href}"`))
+            .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+          html = html.replace('</head>', `${links.join('')}</head>`);
+          file.source = html;
+        }
+      },
+    },
+  };
+}
+
 /** The ESM entry of the runtime-core that @module-federation/vite itself depends on. */
 function runtimeCoreEntry(appDir) {
   const plugin = createRequire(`${appDir}/package.json`).resolve('@module-federation/vite');

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { hostRuntimeOptions } from '../scripts/federation-runtime.mjs';
+import { hostBootPreloads, hostRuntimeOptions } from '../scripts/federation-runtime.mjs';
 import { federationShared, sharedRouterGuard } from '../scripts/federation-shared.mjs';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
@@ -31,6 +31,7 @@ export default defineConfig({
       shared: federationShared(appDir),
       ...hostRuntimeOptions,
     }),
+    hostBootPreloads(),
   ],
   // Chrome has preloaded modules natively since version 66; a browser without it (Safari < 17)
   // fetches them when imported, a little later. The polyfill would be bytes on every page.
