@@ -30,6 +30,27 @@ describe('client routes and session', () => {
     expect(screen.queryByText('Loading Loan Portal...')).not.toBeInTheDocument();
   });
 
+  it('asks for the user and the registration status together, not one after the other', async () => {
+    signedIn(makeApplication());
+    let statusAsked: () => void = () => {};
+    const statusArrived = new Promise<void>((resolve) => {
+      statusAsked = resolve;
+    });
+    server.use(
+      // The user answers only once the status has been asked for: in sequence, neither would.
+      http.get(`${API}/api/accounts/user/`, async () => {
+        await statusArrived;
+        return HttpResponse.json({ id: 7, phone_number: '9876543210' });
+      }),
+      http.get(`${API}/api/registration/registration/status/`, () => {
+        statusAsked();
+        return HttpResponse.json({ exists: true, application: makeApplication() });
+      }),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByRole('banner')).toHaveTextContent('9876543210');
+  });
+
   it('shows "Loading {product}..." while the stored session is checked', async () => {
     signedIn();
     server.use(

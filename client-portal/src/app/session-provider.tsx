@@ -32,16 +32,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setApplication(null);
       return null;
     }
-    try {
-      const current = await api.getCurrentUser();
-      setUser(current);
-      await refreshApplication();
-      return current;
-    } catch {
+    // A page needs both answers; asked together they cost one round trip instead of two. A
+    // failed token refresh fails both, and the refresh queue makes that one refresh.
+    const [current] = await Promise.allSettled([api.getCurrentUser(), refreshApplication()]);
+    if (current.status === 'rejected') {
       setUser(null);
       setApplication(null);
       return null;
     }
+    setUser(current.value);
+    return current.value;
   }, [api, refreshApplication]);
 
   const logout = useCallback(async () => {
