@@ -48,8 +48,8 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MS_PER_DAY = 86_400_000;
 /** Days from Excel's 1900 epoch (with its 1900 leap-year bug) to 1970-01-01. */
 const EXCEL_UNIX_EPOCH_DAYS = 25_569;
-/** Rows turned into XML per chunk handed to the compressor (about 0.5 MB of XML). */
-const ROWS_PER_CHUNK = 1_000;
+/** Rows turned into XML per chunk handed to the compressor (about 0.3 MB of XML). */
+const ROWS_PER_CHUNK = 500;
 
 const STYLE_HEADER = 1;
 const STYLE_DATETIME = 2;

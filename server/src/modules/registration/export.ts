@@ -5,7 +5,7 @@ import type { ExportRow } from './service';
 
 export { XLSX_MAX_ROWS_PER_SHEET } from '../../lib/xlsx-stream';
 /** Rows per database round trip; the next batch is read while one is written, so two are held. */
-export const EXPORT_BATCH_SIZE = 2_000;
+export const EXPORT_BATCH_SIZE = 1_000;
 
 const COLUMNS: XlsxColumn<ExportRow>[] = [
   { header: 'Application ID', width: 14, value: (r) => r.applicationId },
