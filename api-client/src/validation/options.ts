@@ -70,6 +70,7 @@ export const FIELD_MAX_LENGTH = {
   aadhaar_number: 14,
   pan_number: 10,
   loan_amount: 7,
+  account_number: 18,
   ifsc_code: 11,
   pin_code: 6,
   otp: OTP_LENGTH,
