@@ -1,10 +1,11 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
+import { redisStoreWithFallback } from './rate-limit-store';
 
 /** The origin of an absolute http(s) URL; undefined for a path on our own origin. */
 function originOf(url: string): string | undefined {
@@ -89,16 +90,35 @@ export const securityPlugin = fp(
       exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Request-Id'],
       maxAge: 600,
     });
-    let redis: Redis | undefined;
+    let store: FastifyRateLimitStoreCtor | undefined;
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      const redis = new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      });
+      // One warning per outage, not one per reconnect attempt or per request.
+      let down = false;
+      const warn = (error: Error) => {
+        if (down) return;
+        down = true;
+        app.log.warn(
+          { err: error },
+          'Redis unreachable: rate limits are counted per instance until it is back',
+        );
+      };
+      redis.on('error', warn);
+      redis.on('ready', () => {
+        if (down) app.log.info('Redis reachable again: rate limits are shared again');
+        down = false;
+      });
+      store = redisStoreWithFallback(redis, 'loan-portal-rl:', warn);
       app.addHook('onClose', async () => {
-        await redis?.quit();
+        redis.disconnect();
       });
     }
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: 'loan-portal-rl:' } : {}),
+      ...(store ? { store } : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
