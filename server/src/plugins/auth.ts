@@ -66,10 +66,7 @@ export const authPlugin = fp(
       const [row] = await userById.execute({ id: claims.userId });
       if (!row) throw new HttpError(401, NOT_SIGNED_IN);
       // A password reset ends every session, including access tokens already handed out.
-      if (
-        row.sessionsValidAfter &&
-        claims.issuedAt < Math.floor(row.sessionsValidAfter.getTime() / 1000)
-      ) {
+      if (row.sessionsValidAfter && claims.issuedAtMs < row.sessionsValidAfter.getTime()) {
         throw new HttpError(401, NOT_SIGNED_IN);
       }
       const { sessionsValidAfter: _, ...user } = row;

@@ -54,6 +54,28 @@ describe('forgot password', () => {
     expect(knownAgain.json()).toEqual(strangerAgain.json());
   });
 
+  it('ends access tokens issued earlier in the same second as the reset', async () => {
+    // Tokens carry their issue time in whole seconds; the reset happens 400 ms after this one.
+    clock = new Date(Math.ceil(clock.getTime() / 1000) * 1000 + 60_000 + 100);
+    const { phone, access } = await signUpThroughApi(t, { password: 'old-password' });
+    clock = new Date(clock.getTime() + 200);
+    await post(REQUEST, { phone_number: phone });
+    const verified = await post(VERIFY, { phone_number: phone, otp: await latestCode(t, phone) });
+    clock = new Date(clock.getTime() + 200);
+    const reset = await post(RESET, {
+      phone_number: phone,
+      reset_token: verified.json().reset_token,
+      new_password: 'new-password',
+    });
+    expect(reset.statusCode).toBe(200);
+    const me = await t.app.inject({
+      url: '/api/accounts/user/',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(me.statusCode).toBe(401);
+    advance(2);
+  });
+
   it('verifies the code, sets the new password once, and ends every session', async () => {
     const { phone, access, cookie } = await signUpThroughApi(t, { password: 'old-password' });
     advance(60);

@@ -164,18 +164,23 @@ export function createAccountsService(deps: {
     },
 
     async refresh(token: string, portal: Portal): Promise<Session | null> {
-      const rotated = await deps.refreshTokens.rotate(token, portal);
-      if (!rotated) return null;
-      const [user] = await db.select().from(users).where(eq(users.id, rotated.userId));
-      if (!user || (portal === 'admin' && !user.isStaff && !user.isSuperuser)) {
-        await deps.refreshTokens.revokeFamily(rotated.token);
-        return null;
-      }
-      return {
-        access: await deps.accessTokens.issue(user.id, portal),
-        refresh: rotated.token,
-        user: toPublicUser(user),
-      };
+      // One transaction holding the user's row from the claim to the new access token: a
+      // password reset waits for it and then ends what it made, or it waits for the reset and
+      // finds its token revoked. Nothing issued here can outlive a reset.
+      return db.transaction(async (tx) => {
+        const rotated = await deps.refreshTokens.rotate(token, portal, tx);
+        if (!rotated) return null;
+        const [user] = await tx.select().from(users).where(eq(users.id, rotated.userId));
+        if (!user || (portal === 'admin' && !user.isStaff && !user.isSuperuser)) {
+          await deps.refreshTokens.revokeFamily(rotated.token, tx);
+          return null;
+        }
+        return {
+          access: await deps.accessTokens.issue(user.id, portal),
+          refresh: rotated.token,
+          user: toPublicUser(user),
+        };
+      });
     },
 
     logout: (token: string) => deps.refreshTokens.revokeFamily(token),
@@ -226,6 +231,12 @@ export function createAccountsService(deps: {
       // All or nothing: a new password with the old sessions still alive would leave whoever
       // prompted the reset signed in. On a failure the token is not spent, so the user can retry.
       await db.transaction(async (tx) => {
+        // The user's row is locked first, as a refresh does: a refresh under way finishes before
+        // the cut-off below is taken, and a later one finds its token revoked.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        // Taken now, after the hashing: a session begun while the password was being hashed
+        // is older than the cut-off and ends with the rest.
+        const cutOff = now();
         // Claimed in one statement: single use even under parallel requests.
         const [claimed] = await tx
           .update(passwordResetTokens)
@@ -235,7 +246,7 @@ export function createAccountsService(deps: {
         if (!claimed) throw new HttpError(400, RESET_TOKEN_INVALID);
         await tx
           .update(users)
-          .set({ passwordHash, sessionsValidAfter: at })
+          .set({ passwordHash, sessionsValidAfter: cutOff })
           .where(eq(users.id, user.id));
         await tx
           .update(passwordResetTokens)

@@ -2,15 +2,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Database } from '../../db/client';
-import { refreshTokens } from './tables';
+import { refreshTokens, users } from './tables';
 
 export type Portal = 'client' | 'admin';
 
 export interface AccessClaims {
   userId: number;
   portal: Portal;
-  /** Seconds since the epoch. */
-  issuedAt: number;
+  /** Milliseconds since the epoch (a token's `iat` is whole seconds only). */
+  issuedAtMs: number;
 }
 
 export interface AccessTokens {
@@ -45,7 +45,8 @@ export function createAccessTokens(options: {
         expiresIn: options.ttlSeconds * 1000,
         clockTimestamp: options.now().getTime(),
       });
-      return sign({ portal });
+      // `iat` is in whole seconds; a password reset must tell apart tokens of its own second.
+      return sign({ portal, iat_ms: options.now().getTime() });
     },
     async verify(token) {
       const verify = createVerifier({
@@ -56,13 +57,24 @@ export function createAccessTokens(options: {
         clockTimestamp: options.now().getTime(),
       });
       try {
-        const payload = verify(token) as { sub?: unknown; portal?: unknown; iat: number };
+        const payload = verify(token) as {
+          sub?: unknown;
+          portal?: unknown;
+          iat: number;
+          iat_ms?: unknown;
+        };
         const userId = Number(payload.sub);
         const portal = payload.portal;
         if (!Number.isSafeInteger(userId) || (portal !== 'client' && portal !== 'admin')) {
           return null;
         }
-        return { userId, portal, issuedAt: payload.iat };
+        // A token without the millisecond claim (signed before it existed) counts as issued at
+        // the end of its second, so a reset in that second still ends it.
+        const issuedAtMs =
+          typeof payload.iat_ms === 'number' && Math.floor(payload.iat_ms / 1000) === payload.iat
+            ? payload.iat_ms
+            : payload.iat * 1000 + 999;
+        return { userId, portal, issuedAtMs };
       } catch (error) {
         if (error instanceof TokenError) return null;
         throw error;
@@ -92,9 +104,17 @@ export interface RefreshTokenStore {
    * Exchanges a token for a new one of the same family. A token presented a second time
    * (already rotated) revokes its whole family: someone else holds a copy.
    */
-  rotate(token: string, portal: Portal): Promise<{ userId: number; token: string } | null>;
+  /**
+   * Runs on `tx` and locks the user's row before claiming the token, so a password reset (which
+   * takes the same lock) either ends the new token too or finds the old one already spent.
+   */
+  rotate(
+    token: string,
+    portal: Portal,
+    tx: Database,
+  ): Promise<{ userId: number; token: string } | null>;
   /** Ends the family of the given token (logout); unknown tokens are ignored. */
-  revokeFamily(token: string): Promise<void>;
+  revokeFamily(token: string, writer?: Database): Promise<void>;
   revokeAllOfUser(userId: number, writer?: RefreshTokenWriter): Promise<void>;
 }
 
@@ -105,10 +125,15 @@ export function createRefreshTokenStore(deps: {
 }): RefreshTokenStore {
   const { db, now } = deps;
 
-  async function insert(userId: number, portal: Portal, familyId: string): Promise<string> {
+  async function insert(
+    userId: number,
+    portal: Portal,
+    familyId: string,
+    writer: Database = db,
+  ): Promise<string> {
     const { token, hash } = newOpaqueToken();
     const at = now();
-    await db.insert(refreshTokens).values({
+    await writer.insert(refreshTokens).values({
       tokenHash: hash,
       familyId,
       userId,
@@ -119,8 +144,8 @@ export function createRefreshTokenStore(deps: {
     return token;
   }
 
-  async function revokeFamilyId(familyId: string) {
-    await db
+  async function revokeFamilyId(familyId: string, writer: Database = db) {
+    await writer
       .update(refreshTokens)
       .set({ revokedAt: now() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
@@ -129,19 +154,20 @@ export function createRefreshTokenStore(deps: {
   return {
     start: (userId, portal) => insert(userId, portal, randomUUID()),
 
-    async rotate(token, portal) {
-      const [row] = await db
+    async rotate(token, portal, tx) {
+      const [row] = await tx
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
       if (!row || row.portal !== portal || row.revokedAt) return null;
       if (row.usedAt) {
-        await revokeFamilyId(row.familyId);
+        await revokeFamilyId(row.familyId, tx);
         return null;
       }
       if (row.expiresAt.getTime() <= now().getTime()) return null;
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
       // Claim the token atomically: of two parallel refreshes only one wins, the other is a reuse.
-      const [claimed] = await db
+      const [claimed] = await tx
         .update(refreshTokens)
         .set({ usedAt: now() })
         .where(
@@ -153,18 +179,18 @@ export function createRefreshTokenStore(deps: {
         )
         .returning({ id: refreshTokens.id });
       if (!claimed) {
-        await revokeFamilyId(row.familyId);
+        await revokeFamilyId(row.familyId, tx);
         return null;
       }
-      return { userId: row.userId, token: await insert(row.userId, portal, row.familyId) };
+      return { userId: row.userId, token: await insert(row.userId, portal, row.familyId, tx) };
     },
 
-    async revokeFamily(token) {
-      const [row] = await db
+    async revokeFamily(token, writer = db) {
+      const [row] = await writer
         .select({ familyId: refreshTokens.familyId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
-      if (row) await revokeFamilyId(row.familyId);
+      if (row) await revokeFamilyId(row.familyId, writer);
     },
 
     async revokeAllOfUser(userId, writer = db) {
