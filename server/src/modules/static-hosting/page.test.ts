@@ -88,6 +88,28 @@ describe('the shell page for one URL', () => {
     expect(html).toContain('<title>Rupee &#60;Loans&#62;</title>');
   });
 
+  it('shows config values with $ patterns literally, and the inline config still parses', () => {
+    // In a String.replace replacement, $` $' and $& stand for parts of the page itself.
+    const dollars = { ...config, productName: 'Rs$` Loans', tagline: "Fast $' and $& easy" };
+    const html = renderShellPage({
+      template,
+      config: dollars,
+      entryUrl: config.remotes.client_portal,
+      hints,
+      path: '/login',
+    });
+    const json = /<script id="lp-runtime-config" type="application\/json">(.*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(JSON.parse(json ?? '')).toEqual(dollars);
+    expect(html).toContain('<title>Rs$` Loans</title>');
+    expect(html).toContain(
+      '<div inert><main><p>Rs$` Loans</p><h1>Sign In</h1><p>Fast $&#39; and $&#38; easy</p></main></div>',
+    );
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
   it('keeps the boot screen when the remote needs a config field this server does not have', () => {
     const newer = parsePageHints({
       ...hints,

@@ -27,7 +27,9 @@ function fillPlaceholders(
     const value = (config as unknown as Record<string, unknown>)[field];
     // A remote built against a config field this server does not have: no first paint.
     if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-    filled = filled.replaceAll(token, escapeHtml(String(value)));
+    const text = escapeHtml(String(value));
+    // A function, not a string: `$'`, `$&` and the like in a value are then text, not patterns.
+    filled = filled.replaceAll(token, () => text);
   }
   return filled;
 }
@@ -58,7 +60,7 @@ export function renderShellPage({
   path,
 }: ShellPageInput): string {
   const productName = escapeHtml(config.productName);
-  let html = template.replaceAll('__PRODUCT_NAME__', productName);
+  let html = template.replaceAll('__PRODUCT_NAME__', () => productName);
   const route = hints?.routes[path];
   const firstPaint = route?.html && hints ? fillPlaceholders(route.html, hints, config) : undefined;
   const resolve = (files: string[]) =>
@@ -81,7 +83,8 @@ export function renderShellPage({
   ])) {
     head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
   }
-  html = html.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+  const headEnd = `${head.join('\n    ')}\n  </head>`;
+  html = html.replace('</head>', () => headEnd);
 
   const start = html.indexOf(FIRST_PAINT_START);
   const end = html.indexOf(FIRST_PAINT_END);
