@@ -24,6 +24,8 @@ export {
   type RefreshQueueOptions,
 } from './http/refresh-queue';
 export {
+  FIRST_PAINT_MARKERS,
+  INLINE_CONFIG_ID,
   loadRuntimeConfig,
   type PortalName,
   parseRuntimeConfig,

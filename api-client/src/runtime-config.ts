@@ -29,6 +29,14 @@ export function portalForPath(pathname: string): PortalName {
     : 'client_portal';
 }
 
+/**
+ * The contract between the shell's index.html and the server that renders it per URL: the server
+ * writes the runtime config into the element with this id, and replaces what lies between the
+ * markers (the boot screen) with a page painted by the HTML.
+ */
+export const INLINE_CONFIG_ID = 'lp-runtime-config';
+export const FIRST_PAINT_MARKERS = { start: '<!--lp-boot-->', end: '<!--/lp-boot-->' } as const;
+
 export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }

@@ -1,5 +1,6 @@
+import { INLINE_CONFIG_ID } from '@loan-portal/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INLINE_CONFIG_ID, readRuntimeConfig } from './runtime-config';
+import { readRuntimeConfig } from './runtime-config';
 
 const config = {
   productName: 'Rupee Loans',

@@ -1,12 +1,10 @@
 import {
+  INLINE_CONFIG_ID,
   loadRuntimeConfig,
   parseRuntimeConfig,
   type RuntimeConfig,
   RuntimeConfigError,
 } from '@loan-portal/api-client';
-
-/** The element the server writes the runtime config into (server/src/modules/static-hosting). */
-export const INLINE_CONFIG_ID = 'lp-runtime-config';
 
 /**
  * The runtime config. The server writes it into the page, which saves a round trip before the

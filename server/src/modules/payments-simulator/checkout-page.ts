@@ -1,13 +1,5 @@
+import { escapeHtml, scriptJson } from '../../lib/html';
 import type { SimulatedCheckout } from '../../providers/payments/simulator';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** JSON safe to embed inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 export function formatInr(amount: number): string {
   return `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;

@@ -1,14 +1,6 @@
-import type { RuntimeConfig } from '@loan-portal/api-client';
+import { FIRST_PAINT_MARKERS, INLINE_CONFIG_ID, type RuntimeConfig } from '@loan-portal/api-client';
+import { escapeHtml, scriptJson } from '../../lib/html';
 import type { PageHints } from './page-hints';
-
-/** The element the shell reads its runtime config from (shell/src/app/runtime-config.ts). */
-export const INLINE_CONFIG_ID = 'lp-runtime-config';
-const FIRST_PAINT_START = '<!--lp-boot-->';
-const FIRST_PAINT_END = '<!--/lp-boot-->';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** A hint's file as the browser should fetch it: next to the remote's entry, wherever that is. */
 function resolveNextToEntry(entryUrl: string, file: string): string | undefined {
@@ -66,8 +58,9 @@ export function renderShellPage({
   const resolve = (files: string[]) =>
     files.map((file) => resolveNextToEntry(entryUrl, file)).filter((url) => url !== undefined);
 
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const head = [`<script id="${INLINE_CONFIG_ID}" type="application/json">${json}</script>`];
+  const head = [
+    `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptJson(config)}</script>`,
+  ];
   if (firstPaint && route?.style !== undefined) {
     // Inline, so the first paint needs nothing but this document.
     head.push(`<style>${route.style.replace(/<\//g, '<\\/')}</style>`);
@@ -86,14 +79,14 @@ export function renderShellPage({
   const headEnd = `${head.join('\n    ')}\n  </head>`;
   html = html.replace('</head>', () => headEnd);
 
-  const start = html.indexOf(FIRST_PAINT_START);
-  const end = html.indexOf(FIRST_PAINT_END);
+  const start = html.indexOf(FIRST_PAINT_MARKERS.start);
+  const end = html.indexOf(FIRST_PAINT_MARKERS.end);
   if (firstPaint && start !== -1 && end > start) {
     html =
       html.slice(0, start) +
       `<p class="lp-visually-hidden" role="status">Loading ${productName}...</p>` +
       `<div inert>${firstPaint}</div>` +
-      html.slice(end + FIRST_PAINT_END.length);
+      html.slice(end + FIRST_PAINT_MARKERS.end.length);
   }
   return html;
 }
