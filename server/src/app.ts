@@ -14,6 +14,7 @@ import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { staticHostingPlugin } from './modules/static-hosting/plugin';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { loggerOptions } from './plugins/logging';
 import { securityPlugin } from './plugins/security';
 
 export interface AppOptions {
@@ -24,25 +25,7 @@ export interface AppOptions {
   now?: () => Date;
 }
 
-/** Secrets and personal data never reach the log, whichever route carries them. */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  // Bodies are not logged; these guard any line that logs one by mistake.
-  'req.body.password',
-  'req.body.new_password',
-  'req.body.otp',
-  'req.body.reset_token',
-  'req.body.aadhaar_number',
-  'req.body.account_number',
-  'body.password',
-  'body.new_password',
-  'body.otp',
-  'body.reset_token',
-  'body.aadhaar_number',
-  'body.account_number',
-];
+export { REDACTED_PATHS } from './plugins/logging';
 
 /**
  * TRUST_PROXY=1 means "the one proxy in front": take the address it appended to X-Forwarded-For,
@@ -59,7 +42,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Builds the whole server from its dependencies; server.ts only listens. Tests call inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: options.config.logLevel, redact: REDACTED_PATHS },
+    logger: options.logger ?? loggerOptions(options.config.logLevel),
     trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: 64 * 1024,
     // No field of this API is called __proto__ or constructor, so dropping such a key changes no

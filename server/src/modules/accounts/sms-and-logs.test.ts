@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED_PATHS } from '../../app';
 import { ConfigError, loadConfig } from '../../config/env';
+import { loggerOptions } from '../../plugins/logging';
 import { latestCode, signUpThroughApi } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { randomPhone } from '../../test/sessions';
@@ -91,7 +91,7 @@ describe('logs', () => {
     });
     t = await createTestApp(
       { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
-      { logger: { level: 'trace', stream, redact: REDACTED_PATHS } },
+      { logger: loggerOptions('trace', stream) },
     );
   }, 120_000);
   afterAll(() => t.close());
