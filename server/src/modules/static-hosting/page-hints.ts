@@ -42,8 +42,12 @@ function files(value: unknown, where: string): string[] {
   return value;
 }
 
-/** Checks page-hints.json; throws with the field at fault. */
-export function parsePageHints(value: unknown): PageHints {
+/**
+ * Checks page-hints.json; throws with the field at fault. `markup: false` drops the pages' HTML
+ * and CSS: those are inlined into our own document, so they are taken only from a build on this
+ * server's disk, never from another origin, whose hints give file names to preload and no more.
+ */
+export function parsePageHints(value: unknown, { markup = true } = {}): PageHints {
   if (!isRecord(value) || !isRecord(value.routes) || !isRecord(value.placeholders)) {
     throw new Error('page hints must be an object with routes and placeholders');
   }
@@ -65,12 +69,40 @@ export function parsePageHints(value: unknown): PageHints {
     routes[path] = {
       js: files(route.js, `routes.${path}.js`),
       css: files(route.css, `routes.${path}.css`),
-      ...(typeof route.html === 'string' && typeof route.style === 'string'
+      ...(markup && typeof route.html === 'string' && typeof route.style === 'string'
         ? { html: route.html, style: route.style }
         : {}),
     };
   }
   return { js: files(value.js, 'js'), css: files(value.css, 'css'), routes, placeholders };
+}
+
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The body as text, or an error as soon as it is longer than `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new Error(`page-hints.json is larger than ${maxBytes} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new Error(`page-hints.json is larger than ${maxBytes} bytes`);
+      }
+      chunks.push(value);
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export interface PageHintsSource {
@@ -88,6 +120,8 @@ export interface PageHintsSourceOptions {
   /** How long a copy is used before it is read again: a redeployed remote is noticed this late. */
   maxAgeMs: number;
   fetch?: typeof fetch;
+  /** The most page-hints.json may weigh when read over HTTP; a bigger answer is an error. */
+  maxBytes?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -100,18 +134,21 @@ export interface PageHintsSourceOptions {
 export function createPageHintsSource(options: PageHintsSourceOptions): PageHintsSource {
   const now = options.now ?? Date.now;
   const doFetch = options.fetch ?? fetch;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let hints: PageHints | undefined;
   let hintsText: string | undefined;
   let loadedAt = Number.NEGATIVE_INFINITY;
   let loading: Promise<void> | undefined;
 
-  const read = async (): Promise<unknown | undefined> => {
+  /** The hints' JSON, and whether it came from this server's disk (see parsePageHints). */
+  const read = async (): Promise<{ value: unknown; fromDisk: boolean } | undefined> => {
     const entryPath = options.entryUrl.split(/[?#]/)[0] ?? '';
     const local = options.local;
     if (local && entryPath.startsWith(local.mountPath)) {
       const dir = entryPath.slice(local.mountPath.length).split('/').slice(0, -1);
       try {
-        return JSON.parse(await readFile(join(local.dir, ...dir, 'page-hints.json'), 'utf8'));
+        const text = await readFile(join(local.dir, ...dir, 'page-hints.json'), 'utf8');
+        return { value: JSON.parse(text), fromDisk: true };
       } catch (error) {
         // A build without hints (or none at all, as in tests) is simply served without them.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -119,24 +156,28 @@ export function createPageHintsSource(options: PageHintsSourceOptions): PageHint
       }
     }
     if (!/^https?:\/\//i.test(options.entryUrl)) return undefined;
-    const response = await doFetch(new URL('page-hints.json', options.entryUrl), {
+    const url = new URL('page-hints.json', options.entryUrl);
+    // Plain HTTP only to this machine (a dev server); anything else could be changed on the way.
+    if (url.protocol !== 'https:' && !LOOPBACK.test(url.hostname)) return undefined;
+    const response = await doFetch(url, {
       signal: AbortSignal.timeout(5000),
+      redirect: 'error',
     });
     // A build without hints, or a Vite dev server answering with its HTML fallback: no hints.
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`page-hints.json answered HTTP ${response.status}`);
     if (!/json/.test(response.headers.get('content-type') ?? '')) return undefined;
-    return response.json();
+    return { value: JSON.parse(await readCapped(response, maxBytes)), fromDisk: false };
   };
 
   const refresh = () => {
     loading ??= (async () => {
       try {
-        const value = await read();
-        const text = JSON.stringify(value);
+        const loaded = await read();
+        const text = JSON.stringify(loaded);
         // The same hints keep their identity, so pages rendered from them stay cached.
         if (text !== hintsText) {
-          hints = value === undefined ? undefined : parsePageHints(value);
+          hints = loaded && parsePageHints(loaded.value, { markup: loaded.fromDisk });
           hintsText = text;
         }
       } catch (error) {

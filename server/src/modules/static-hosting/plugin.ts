@@ -8,7 +8,12 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { toRuntimeConfig } from '../runtime-config/routes';
 import { renderShellPage } from './page';
-import { createPageHintsSource, type PageHints, type PageHintsSource } from './page-hints';
+import {
+  createPageHintsSource,
+  type PageHints,
+  type PageHintsSource,
+  type PageHintsSourceOptions,
+} from './page-hints';
 
 // Vite names built assets with a content hash, so a given URL never changes content.
 const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
@@ -54,7 +59,13 @@ function sendPage(page: RenderedPage, request: FastifyRequest, reply: FastifyRep
  * long-lived caching for hashed assets and revalidation for entry files; any other GET that asks
  * for HTML gets the shell's index.html (client-side routing), rendered for its path (page.ts).
  */
-export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+export interface StaticHostingOptions {
+  config: AppConfig;
+  /** How each remote's hints are read; tests wrap it to wait for hints the start-up did not. */
+  createPageHintsSource?: (options: PageHintsSourceOptions) => PageHintsSource;
+}
+
+export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticHostingOptions) => {
   const { shellDir, clientPortalDir, adminPortalDir } = opts.config.static;
   const templateFile = join(shellDir, 'index.html');
   const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
@@ -105,7 +116,7 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: { confi
   const hints = Object.fromEntries(
     remotes.map((remote) => [
       remote.name,
-      createPageHintsSource({
+      (opts.createPageHintsSource ?? createPageHintsSource)({
         entryUrl: runtimeConfig.remotes[remote.name],
         local: existsSync(remote.root) ? { mountPath: remote.prefix, dir: remote.root } : undefined,
         maxAgeMs: PAGE_HINTS_MAX_AGE_MS,
