@@ -70,6 +70,20 @@ async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
+/**
+ * Resolves once `read()` has kept its value over ten timer turns in a row (zlib compresses on the
+ * thread pool, so immediates alone would not let it finish), or after five seconds.
+ */
+async function settled(read: () => number): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (let same = 0, last = read(); same < 10 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const now = read();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}
+
 describe('writeProfilesWorkbook', () => {
   it('writes every row, typed, under a bold frozen header that Excel readers open', async () => {
     const out = new PassThrough();
@@ -201,8 +215,8 @@ describe('writeProfilesWorkbook', () => {
 
     await until(() => release !== undefined);
     const pulledWhenBlocked = state.pulled;
-    // Give a writer that ignores backpressure every chance to read on.
-    for (let i = 0; i < 50; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    // Give a writer that ignores backpressure every chance to read on, until it stops.
+    await settled(() => state.pulled);
     // 100 batches are waiting; a bounded writer has read a few (what zlib and the stream
     // buffers hold), never all of them.
     expect(state.pulled).toBeLessThan(20);

@@ -97,6 +97,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
       const batches = service.exportBatches(filters, opts.exportBatchSize ?? EXPORT_BATCH_SIZE);
       // Read the first batch before answering, so a database failure is still a clean 500.
       const first = await batches.next();
+      // No sheet without its audit entry; a failed entry also ends the read-ahead of the batches.
       await recordAudit(opts.db, {
         actorUserId: request.user.id,
         action: 'profiles.exported',
@@ -108,6 +109,9 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
           search_applied: Boolean(filters.search),
         },
         ip: request.ip,
+      }).catch(async (error: unknown) => {
+        await batches.return(undefined);
+        throw error;
       });
 
       async function* all(): AsyncGenerator<ExportRow[]> {
