@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@loan-portal/api-client';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RemotePortal } from './remote-portal';
@@ -22,7 +22,7 @@ describe('RemotePortal', () => {
         name="client_portal"
         config={config}
         load={() => Promise.resolve(FakePortal)}
-        onRetry={() => {}}
+        onRetry={() => undefined}
       />,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading Loan Portal...');
@@ -42,6 +42,19 @@ describe('RemotePortal', () => {
     expect(await screen.findByText('portal for Loan Portal')).toBeInTheDocument();
   });
 
+  it('makes no new attempt when Retry is reloading the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn().mockRejectedValue(new Error('boom'));
+    const onRetry = vi.fn().mockResolvedValue(true);
+    render(<RemotePortal name="admin_portal" config={config} load={load} onRetry={onRetry} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledWith('admin_portal');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading Loan Portal...');
+    // Let the Retry settle and any effect it would cause run.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(load).toHaveBeenCalledOnce();
+  });
+
   it('shows a portal loaded before the first render at once, and loads it again only on Retry', async () => {
     const load = vi.fn().mockResolvedValue(FakePortal);
     render(
@@ -49,7 +62,7 @@ describe('RemotePortal', () => {
         name="client_portal"
         config={config}
         load={load}
-        onRetry={() => {}}
+        onRetry={() => undefined}
         preloaded={FakePortal}
       />,
     );
@@ -65,7 +78,7 @@ describe('RemotePortal', () => {
         name="client_portal"
         config={config}
         load={() => Promise.resolve(Broken)}
-        onRetry={() => {}}
+        onRetry={() => undefined}
       />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -13,7 +13,8 @@ interface RemotePortalProps {
   name: PortalName;
   config: RuntimeConfig;
   load: (name: PortalName) => Promise<ComponentType<PortalAppProps>>;
-  onRetry: () => void;
+  /** Before a new attempt; resolving true means the page is reloading instead (no new attempt). */
+  onRetry: (name: PortalName) => Promise<boolean> | undefined;
   /** Already loaded before the first render: shown at once, and loaded again only on Retry. */
   preloaded?: ComponentType<PortalAppProps>;
 }
@@ -62,8 +63,12 @@ export function RemotePortal({ name, config, load, onRetry, preloaded }: RemoteP
   }, [name, load, attempt, preloaded]);
 
   const retry = () => {
-    onRetry();
-    setAttempt((n) => n + 1);
+    setState({ status: 'loading' });
+    void Promise.resolve(onRetry(name))
+      .catch(() => false)
+      .then((reloading) => {
+        if (!reloading) setAttempt((n) => n + 1);
+      });
   };
 
   if (state.status === 'loading') return <BootScreen productName={config.productName} />;

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RemotePortal } from './remote-portal';
 import type { PortalAppProps, PortalName, PreloadedPortal } from './remote-types';
-import { loadPortal, registerPortalRemotes } from './remotes';
+import { loadPortal, registerPortalRemotes, reloadOncePortalAnswers } from './remotes';
 
 export interface ShellAppProps {
   config: RuntimeConfig;
@@ -15,7 +15,11 @@ export interface ShellAppProps {
 
 /** The top-level router: /portal-admin/* is the back office, everything else the client portal. */
 export function ShellApp({ config, preloaded, load = loadPortal }: ShellAppProps) {
-  const retry = () => registerPortalRemotes(config, true);
+  const retry = async (name: PortalName) => {
+    if (await reloadOncePortalAnswers(config.remotes[name])) return true;
+    registerPortalRemotes(config, true);
+    return false;
+  };
   return (
     <BrowserRouter>
       <Routes>
