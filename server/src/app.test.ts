@@ -19,13 +19,26 @@ describe('foundation routes', () => {
   });
   afterAll(() => t.close());
 
-  it("echoes a caller's request id only when it looks like one, else makes its own", async () => {
-    const echoed = await t.app.inject({
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it("makes its own request id without a proxy in front: a caller's is not taken", async () => {
+    const direct = await createTestApp({ TRUST_PROXY: 'false' });
+    const res = await direct.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a.1:42' },
+    });
+    expect(res.headers['x-request-id']).toMatch(uuid);
+    await direct.close();
+  });
+
+  it("keeps the proxy's request id only when it looks like one, else makes its own", async () => {
+    // Test apps sit behind a proxy (TRUST_PROXY=true), as most deployments do.
+    const proxied = t;
+    const echoed = await proxied.app.inject({
       url: '/api/health',
       headers: { 'x-request-id': 'lb-7f3a.1:42' },
     });
     expect(echoed.headers['x-request-id']).toBe('lb-7f3a.1:42');
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     for (const forged of [
       'x'.repeat(65),
       'id with spaces',
@@ -33,11 +46,14 @@ describe('foundation routes', () => {
       '<script>',
       `9876543210 otp=123456 ${'x'.repeat(500)}`,
     ]) {
-      const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': forged } });
+      const res = await proxied.app.inject({
+        url: '/api/health',
+        headers: { 'x-request-id': forged },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-request-id']).toMatch(uuid);
     }
-    const none = await t.app.inject({ url: '/api/health' });
+    const none = await proxied.app.inject({ url: '/api/health' });
     expect(none.headers['x-request-id']).toMatch(uuid);
   });
 

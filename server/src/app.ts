@@ -50,11 +50,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // which sends whoever debugs it looking for a syntax error that is not there.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
-    // A caller's (or its proxy's) request id is kept for tracing only when it looks like one: it
-    // goes into every log line and back in a header and in 5xx messages.
+    // The request id of a proxy in front (TRUST_PROXY) is kept for tracing, when it looks like
+    // one: it goes into every log line and back in a header and in 5xx messages. Without a proxy
+    // the caller would choose it, and could give its requests another's id.
     requestIdHeader: false,
     genReqId: (request) => {
-      const given = request.headers['x-request-id'];
+      const given = options.config.trustProxy ? request.headers['x-request-id'] : undefined;
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
   };
