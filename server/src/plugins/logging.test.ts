@@ -1,24 +1,17 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validPayload } from '../modules/registration/test-support';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, logCapture, type TestApp } from '../test/helpers';
 import { createClientSession, createStaffSession } from '../test/sessions';
 import { loggerOptions, maskMessage } from './logging';
 
 describe('server logs', () => {
   let t: TestApp;
-  let logged = '';
+  const logs = logCapture();
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
     // The options the server runs with, writing into this test's stream.
-    t = await createTestApp({}, { logger: loggerOptions('info', stream) });
+    t = await createTestApp({}, { logger: loggerOptions('info', logs.stream) });
   }, 120_000);
   afterAll(() => t.close());
 
@@ -42,7 +35,8 @@ describe('server logs', () => {
       payload,
     });
     expect(res.statusCode).toBe(500);
-    const failure = logged
+    const failure = logs
+      .text()
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line))
@@ -61,7 +55,7 @@ describe('server logs', () => {
       payload.account_number,
       payload.ifsc_code,
     ]) {
-      expect(logged, value.slice(0, 3)).not.toContain(value);
+      expect(logs.text(), value.slice(0, 3)).not.toContain(value);
     }
   });
 
@@ -72,10 +66,10 @@ describe('server logs', () => {
       headers: staff.headers,
     });
     await t.app.inject({ url: '/api/dev/sms-outbox?phone=9812345678' });
-    expect(logged).toContain('"url":"/api/registration/admin/profiles/?…"');
-    expect(logged).toContain('"url":"/api/dev/sms-outbox?…"');
-    expect(logged).not.toContain('9812345678');
-    expect(logged).not.toContain('search=');
+    expect(logs.text()).toContain('"url":"/api/registration/admin/profiles/?…"');
+    expect(logs.text()).toContain('"url":"/api/dev/sms-outbox?…"');
+    expect(logs.text()).not.toContain('9812345678');
+    expect(logs.text()).not.toContain('search=');
   });
 });
 

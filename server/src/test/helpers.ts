@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app';
@@ -93,4 +94,16 @@ export function createFakeBuild(): Record<
   writeFileSync(join(client, 'assets', 'remote-app-Zz09Yy87.js.gz'), gzipSync(js));
   writeFileSync(join(admin, 'remoteEntry.js'), 'export const remote = "admin";');
   return { SHELL_DIST_DIR: shell, CLIENT_PORTAL_DIST_DIR: client, ADMIN_PORTAL_DIST_DIR: admin };
+}
+
+/** A stream for the server's logger (loggerOptions(level, stream)) that keeps what was logged. */
+export function logCapture(): { stream: Writable; text: () => string } {
+  let logged = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => logged };
 }

@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/env';
 import { loggerOptions } from '../../plugins/logging';
 import { latestCode, signUpThroughApi } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, logCapture, type TestApp } from '../../test/helpers';
 import { randomPhone } from '../../test/sessions';
 import { ensureStaffUser } from './service';
 
@@ -80,24 +79,19 @@ describe('with the MSG91 provider', () => {
 
 describe('logs', () => {
   let t: TestApp;
-  let logged = '';
+  const logs = logCapture();
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
     t = await createTestApp(
       { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
-      { logger: loggerOptions('trace', stream) },
+      { logger: loggerOptions('trace', logs.stream) },
     );
   }, 120_000);
   afterAll(() => t.close());
 
   it('warn once that the console SMS provider is active', () => {
-    const warnings = logged
+    const warnings = logs
+      .text()
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line))
@@ -148,8 +142,8 @@ describe('logs', () => {
     });
 
     // The requests were logged at all (so the check below is not vacuous)...
-    expect(logged).toContain('/api/accounts/signup/');
-    expect(logged).toContain('/api/accounts/auth/forgot-password/reset/');
+    expect(logs.text()).toContain('/api/accounts/signup/');
+    expect(logs.text()).toContain('/api/accounts/auth/forgot-password/reset/');
     // ...and nothing secret made it into the lines.
     const secrets = [
       password,
@@ -164,11 +158,11 @@ describe('logs', () => {
       resetToken,
     ];
     for (const secret of secrets) {
-      expect(logged, `log contains ${secret.slice(0, 4)}...`).not.toContain(secret);
+      expect(logs.text(), `log contains ${secret.slice(0, 4)}...`).not.toContain(secret);
     }
     // Codes are short: look for them as whole numbers, not inside timestamps.
     for (const code of [signupCode, resetCode]) {
-      expect(logged).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
+      expect(logs.text()).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
     }
   });
 });
