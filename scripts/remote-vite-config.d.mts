@@ -1,0 +1,18 @@
+import type { ConfigEnv } from 'vite';
+import type { UserConfig } from 'vitest/config';
+import type { PageHintsOptions } from './page-hints.mjs';
+
+export interface RemoteViteOptions {
+  /** The app's directory as a file URL: `new URL('.', import.meta.url)`. */
+  appUrl: URL;
+  /** The federation name the shell loads it by. */
+  name: 'client_portal' | 'admin_portal';
+  /** Where the built files are served, e.g. /remotes/client-portal/. */
+  base: string;
+  mount: PageHintsOptions['mount'];
+  routes: PageHintsOptions['routes'];
+}
+
+export declare function remoteViteConfig(
+  options: RemoteViteOptions,
+): (env: ConfigEnv) => UserConfig;
