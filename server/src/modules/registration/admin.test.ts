@@ -179,6 +179,26 @@ describe('back office', () => {
       expect(res.json().pagination.total_items).toBe(expected.length);
     });
 
+    it('counts every match of a search that fills more than one page, on any page', async () => {
+      const all = listKeys((await get(`${LIST}?search=a&page_size=100`)).json());
+      expect(all.length).toBeGreaterThan(4);
+      for (const page of [1, 2]) {
+        const res = (await get(`${LIST}?search=a&page_size=2&page=${page}`)).json();
+        expect(listKeys(res)).toEqual(all.slice((page - 1) * 2, page * 2));
+        expect(res.pagination.total_items).toBe(all.length);
+      }
+      const ranged = (
+        await get(`${LIST}?from_date=2026-01-01&to_date=2026-04-30&search=a&page_size=3`)
+      ).json();
+      expect(listKeys(ranged)).toEqual(['B', 'C', 'A']);
+      expect(ranged.pagination).toEqual({
+        current_page: 1,
+        page_size: 3,
+        total_items: 4,
+        total_pages: 2,
+      });
+    });
+
     it.each([
       ['from_date=2026-04-01&to_date=2026-04-01', ['B']],
       ['from_date=2026-03-31&to_date=2026-03-31', ['C']],
