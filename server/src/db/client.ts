@@ -66,3 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: () => client.close(),
   };
 }
+
+/** The rows of a raw `db.execute`: postgres-js answers with an array, PGlite with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 
 /** A (day, status) whose summary count differs from the registrations it stands for. */
 export interface DailyCountDrift {
@@ -7,10 +7,6 @@ export interface DailyCountDrift {
   status: string;
   counted: number;
   actual: number;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { createRandom, demoMobile, demoProfile, type Random } from './demo-data';
 
@@ -116,9 +116,7 @@ async function insertBatch(db: Database, rows: SeedRow[]): Promise<number> {
     )
     select count(*)::int as inserted from new_registrations
   `);
-  const list = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    inserted: number;
-  }[];
+  const list = rowsOf<{ inserted: number }>(result);
   return Number(list[0]?.inserted ?? 0);
 }
 
