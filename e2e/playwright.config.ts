@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHEAP_PHONE } from './support/cheap-phone-profile';
 import { chromiumLaunchOptions } from './support/chromium';
 
 export default defineConfig({
@@ -12,8 +13,29 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './support/global-setup.ts',
   use: {
-    ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /cheap-phone\//,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      // Every client journey on a slow phone (support/cheap-phone.ts throttles each page). CI
+      // runs it three times over: a race lost once in three runs is still a lost field.
+      name: 'cheap-phone',
+      testMatch: /cheap-phone\/.*\.spec\.ts/,
+      repeatEach: process.env.CI ? 3 : 1,
+      timeout: 180_000,
+      expect: { timeout: 30_000 },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: CHEAP_PHONE.viewport,
+        isMobile: false,
+        hasTouch: true,
+      },
+    },
+  ],
 });

@@ -10,7 +10,7 @@ loadRuntimeConfig()
   .then((config) => {
     root.render(
       <StrictMode>
-        <BrowserRouter>
+        <BrowserRouter useTransitions={false}>
           <Routes>
             <Route path="/portal-admin/*" element={<App config={config} />} />
             <Route path="*" element={<Navigate to="/portal-admin/login" replace />} />

@@ -10,7 +10,7 @@ loadRuntimeConfig()
   .then((config) => {
     root.render(
       <StrictMode>
-        <BrowserRouter>
+        <BrowserRouter useTransitions={false}>
           <App config={config} />
         </BrowserRouter>
       </StrictMode>,

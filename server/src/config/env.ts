@@ -6,7 +6,7 @@ import { loadPaymentSettings, type PaymentSettings } from '../providers/payments
 export interface AppConfig {
   port: number;
   host: string;
-  deployEnv: string;
+  deployEnv: DeployEnv;
   dataDir: string;
   /** postgres://... switches from the embedded PGlite to PostgreSQL. */
   databaseUrl: string | undefined;
@@ -77,6 +77,17 @@ export type SmsConfig =
       baseUrl: string;
     };
 
+/**
+ * Where this instance runs. Only these exact names are taken: anything else (a capital letter, a
+ * typo) stops the server, since a misspelt `production` used to start with the dev SMS outbox and
+ * the payment simulator switched on.
+ */
+export const DEPLOY_ENVS = ['development', 'test', 'staging', 'production'] as const;
+export type DeployEnv = (typeof DEPLOY_ENVS)[number];
+
+/** pino's levels, plus silent. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -102,7 +113,7 @@ function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], f
   return raw as T;
 }
 
-function loadSmsConfig(env: Env, deployEnv: string): SmsConfig {
+function loadSmsConfig(env: Env, deployEnv: DeployEnv): SmsConfig {
   const provider = oneOf(env, 'SMS_PROVIDER', ['console', 'msg91'] as const, 'console');
   if (provider === 'console') {
     if (deployEnv === 'production') {
@@ -188,7 +199,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const provider = oneOf(env, 'PAYMENT_PROVIDER', ['simulator', 'cashfree'] as const, 'simulator');
   const cashfreeEnv = oneOf(env, 'CASHFREE_ENV', ['sandbox', 'production'] as const, 'sandbox');
-  const deployEnv = env.DEPLOY_ENV || 'development';
+  const deployEnv = oneOf(env, 'DEPLOY_ENV', DEPLOY_ENVS, 'development');
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');
   }
@@ -222,7 +233,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ),
       adminPortalDir: resolve(env.ADMIN_PORTAL_DIST_DIR || resolve(repoRoot, 'admin-portal/dist')),
     },
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS || '')
       .split(',')

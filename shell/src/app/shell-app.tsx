@@ -20,8 +20,13 @@ export function ShellApp({ config, preloaded, load = loadPortal }: ShellAppProps
     registerPortalRemotes(config, true);
     return false;
   };
+  // useTransitions={false}: a navigation changes the URL and the screen together. As a transition
+  // (react-router's default) the old page stayed on screen, and took typing, under the new URL
+  // until the new page's chunk arrived; on a slow phone a number typed into /login's form after
+  // tapping "Create Account" was thrown away 1.4 s later when /signup replaced it. Now a page
+  // still loading shows the loading screen, and the form appears once, to keep what is typed.
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <Routes>
         <Route
           path="/portal-admin/*"

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { CHEAP_PHONE } from './cheap-phone-profile';
+import { test as base, expect } from './fixtures';
+
+declare global {
+  interface Window {
+    /** Fields whose typed value changed or vanished without the person doing it. */
+    __lostInput?: string[];
+  }
+}
+
+/**
+ * Runs in the page. Watches every field the person types into: a typed value that changes, or a
+ * field that disappears while the URL is still the one it was typed under, with no click, tap or
+ * submit by the person since, is recorded as lost. The screen threw away what they typed.
+ */
+function watchTypedValues() {
+  type Field = HTMLInputElement | HTMLTextAreaElement;
+  const lost: string[] = [];
+  window.__lostInput = lost;
+  const typed = new Map<Field, { value: string; path: string; at: number }>();
+  let actedAt = -1;
+  const acted = () => {
+    actedAt = performance.now();
+  };
+  document.addEventListener('click', acted, true);
+  document.addEventListener('submit', acted, true);
+  window.addEventListener('popstate', acted, true);
+  document.addEventListener(
+    'input',
+    (event) => {
+      const field = event.target;
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+      if (field.type === 'checkbox' || field.type === 'radio') return;
+      // Read once the page has handled the keystroke (a PAN field upper-cases what is typed).
+      setTimeout(() => {
+        typed.set(field, { value: field.value, path: location.pathname, at: performance.now() });
+      });
+    },
+    true,
+  );
+  const check = () => {
+    for (const [field, record] of typed) {
+      const untouched = actedAt < record.at;
+      if (!field.isConnected) {
+        typed.delete(field);
+        if (untouched && record.value && record.path === location.pathname) {
+          lost.push(
+            `"${record.value}" typed into ${field.name || field.type} on ${record.path} vanished with its field`,
+          );
+        }
+      } else if (field.value !== record.value) {
+        typed.delete(field);
+        if (untouched) {
+          lost.push(
+            `"${record.value}" typed into ${field.name || field.type} on ${record.path} became "${field.value}"`,
+          );
+        }
+      }
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+/** Slows `page` down to a cheap phone on slow 4G through the DevTools protocol. */
+export async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CHEAP_PHONE.cpuSlowdown });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', CHEAP_PHONE.network);
+}
+
+/**
+ * Every test of the cheap-phone project runs throttled and fails when a typed value was lost,
+ * even if the journey itself went on.
+ */
+export const test = base.extend<{ cheapPhone: undefined }>({
+  cheapPhone: [
+    async ({ page }, use) => {
+      await page.addInitScript(watchTypedValues);
+      await throttle(page);
+      await use(undefined);
+      const lost = await page.evaluate(() => window.__lostInput ?? []).catch(() => []);
+      expect(lost, 'typed values the screen threw away').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
