@@ -24,6 +24,25 @@ export {
   type RefreshQueueOptions,
 } from './http/refresh-queue';
 export {
+  APPLICATION_STATUSES,
+  allowedTransitions,
+  CLIENT_TIMELINE_STEPS,
+  canTransition,
+  describeStatus,
+  isLifecycleStatus,
+  type LifecycleStatus,
+  NOTE_MAX_LENGTH,
+  REASON_MAX_LENGTH,
+  REJECTION_REASON_MIN_LENGTH,
+  STAFF_TRANSITIONS,
+  STATUS_LABELS,
+  STATUS_TONES,
+  type StatusTone,
+  type StatusVocabulary,
+  TRANSITION_ACTION_LABELS,
+  TRANSITION_CONFLICT_MESSAGE,
+} from './lifecycle/statuses';
+export {
   FIRST_PAINT_MARKERS,
   INLINE_CONFIG_ID,
   loadRuntimeConfig,

@@ -1,12 +1,16 @@
 import type { Portal } from '../types/accounts';
 import type {
+  ApplicantDetail,
   ApplicantProfile,
+  ApplicationNote,
   DashboardData,
   ExportedFile,
   ExportProfilesParams,
   ListProfilesParams,
   Paginated,
   ToggleDeliveredResponse,
+  TransitionRequest,
+  TransitionResponse,
 } from '../types/registration';
 import type { EndpointContext } from './context';
 import { API_PATHS, buildPath } from './paths';
@@ -22,6 +26,15 @@ export interface AdminApi {
   exportProfiles(params?: ExportProfilesParams): Promise<ExportedFile>;
   /** POST /api/registration/registration/{id}/toggle-delivered/ */
   toggleDelivered(registrationId: number): Promise<ToggleDeliveredResponse>;
+  /** GET /api/registration/admin/applications/{id}/ (id: the registration's id) */
+  getApplicant(registrationId: number): Promise<ApplicantDetail>;
+  /** POST /api/registration/admin/applications/{id}/transition/ */
+  transitionApplication(
+    registrationId: number,
+    request: TransitionRequest,
+  ): Promise<TransitionResponse>;
+  /** POST /api/registration/admin/applications/{id}/notes/ */
+  addApplicationNote(registrationId: number, text: string): Promise<ApplicationNote>;
 }
 
 /** Drops empty filters, so the server never sees `search=` or `from_date=`. */
@@ -84,6 +97,26 @@ export function adminEndpoints<P extends Portal>(ctx: EndpointContext<P>): Admin
     async toggleDelivered(registrationId) {
       const { data } = await http.post<ToggleDeliveredResponse>(
         buildPath(API_PATHS.toggleDelivered, { id: registrationId }),
+      );
+      return data;
+    },
+    async getApplicant(registrationId) {
+      const { data } = await http.get<ApplicantDetail>(
+        buildPath(API_PATHS.adminApplication, { id: registrationId }),
+      );
+      return data;
+    },
+    async transitionApplication(registrationId, request) {
+      const { data } = await http.post<TransitionResponse>(
+        buildPath(API_PATHS.adminApplicationTransition, { id: registrationId }),
+        request,
+      );
+      return data;
+    },
+    async addApplicationNote(registrationId, text) {
+      const { data } = await http.post<ApplicationNote>(
+        buildPath(API_PATHS.adminApplicationNotes, { id: registrationId }),
+        { text },
       );
       return data;
     },

@@ -165,6 +165,32 @@ describe('every call of spec section 7 uses its method, path and body', () => {
       '/api/registration/registration/42/toggle-delivered/',
       '',
     ],
+    [
+      'getApplicant',
+      (c) => c.getApplicant(42),
+      'GET',
+      '/api/registration/admin/applications/42/',
+      '',
+    ],
+    [
+      'transitionApplication',
+      (c) =>
+        c.transitionApplication(42, {
+          to: 'rejected',
+          expected_status: 'under_review',
+          reason: 'r',
+        }),
+      'POST',
+      '/api/registration/admin/applications/42/transition/',
+      { to: 'rejected', expected_status: 'under_review', reason: 'r' },
+    ],
+    [
+      'addApplicationNote',
+      (c) => c.addApplicationNote(42, 'Called the applicant'),
+      'POST',
+      '/api/registration/admin/applications/42/notes/',
+      { text: 'Called the applicant' },
+    ],
   ])('%s', async (_name, call, method, path, body) => {
     const seen = recordAll({ access: 'a', order_id: 'o', payment_session_id: 's' });
     const { client } = newClient();

@@ -23,6 +23,9 @@ export const API_PATHS = {
   adminProfiles: '/api/registration/admin/profiles/',
   adminDashboard: '/api/registration/admin/dashboard/',
   adminProfilesExport: '/api/registration/admin/profiles/export/',
+  adminApplication: '/api/registration/admin/applications/:id/',
+  adminApplicationTransition: '/api/registration/admin/applications/:id/transition/',
+  adminApplicationNotes: '/api/registration/admin/applications/:id/notes/',
 } as const;
 
 /** Fills `:name` placeholders, URL-encoding each value. */

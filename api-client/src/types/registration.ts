@@ -28,11 +28,22 @@ export interface ApplicationProfile extends Omit<ProfilePayload, 'loan_amount'> 
 /** draft = payment pending, paid = submitted; any other value is shown as processing. */
 export type ApplicationStatus = 'draft' | 'paid' | 'pending_payment' | (string & {});
 
+/** One step of an application's history as its client sees it: never notes or staff names. */
+export interface ClientHistoryEntry {
+  status: ApplicationStatus;
+  /** ISO time of the change. */
+  at: string;
+  /** Present for a rejection: why, in staff's words, for the client. */
+  reason?: string | null;
+}
+
 export interface Application {
   application_id: number;
   status: ApplicationStatus;
   submitted_at: string | null;
   profile: ApplicationProfile;
+  /** Oldest first: every status the application reached, with its time. */
+  history?: ClientHistoryEntry[];
 }
 
 /** GET /api/registration/registration/status/: `application` is present only when `exists`. */
@@ -85,11 +96,15 @@ export interface ListProfilesParams {
   search?: string;
   from_date?: string;
   to_date?: string;
+  /** Comma-separated statuses, e.g. 'paid,under_review'. */
+  status?: string;
 }
 
 export interface ExportProfilesParams {
   from_date?: string;
   to_date?: string;
+  /** Comma-separated statuses, as the list takes them. */
+  status?: string;
   /** The server filters the export like the list; the spec's screen sends only the dates. */
   search?: string;
 }
@@ -121,4 +136,76 @@ export interface DashboardData {
   donut_chart: Record<string, number>;
   bar_chart: MonthlyCount[];
   last_five_registrations: DashboardRegistration[];
+}
+
+/** One status change as staff see it (GET .../admin/applications/{id}/ `history`). */
+export interface StatusHistoryEntry {
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  /** ISO time. */
+  at: string;
+  /** The staff member's username, or null for a change the system made (a payment). */
+  by: string | null;
+  reason: string | null;
+}
+
+/** An internal note on an application: staff only, never shown to the client. */
+export interface ApplicationNote {
+  id: number;
+  text: string;
+  at: string;
+  by: string | null;
+}
+
+/** A payment the provider reported for the application. */
+export interface ApplicantPayment {
+  order_id: string;
+  payment_id: string;
+  /** Rupees, two decimals. */
+  amount: number;
+  currency: string;
+  status: string;
+  /** ISO time the provider gave, else when we recorded it. */
+  at: string | null;
+  /** Why the money did not pay the application (amount_mismatch, duplicate_payment), if it did not. */
+  flag: string | null;
+}
+
+/** GET /api/registration/admin/applications/{id}/: everything staff need to decide. */
+export interface ApplicantDetail {
+  /** The registration's id (the list row's registration.id). */
+  id: number;
+  status: ApplicationStatus;
+  delivered: boolean;
+  submitted_at: string | null;
+  created_at: string;
+  profile: ApplicationProfile & { id: number };
+  payments: ApplicantPayment[];
+  /** Oldest first. */
+  history: StatusHistoryEntry[];
+  /** Newest first. */
+  notes: ApplicationNote[];
+  /** The moves staff may make now. */
+  allowed_transitions: ApplicationStatus[];
+}
+
+/** POST /api/registration/admin/applications/{id}/transition/ */
+export interface TransitionRequest {
+  to: ApplicationStatus;
+  /** The status the caller saw; a different current status answers 409. */
+  expected_status: ApplicationStatus;
+  /** Required for a rejection (at least 10 characters); the client reads it. */
+  reason?: string;
+}
+
+export interface TransitionResponse {
+  id: number;
+  status: ApplicationStatus;
+  history: StatusHistoryEntry[];
+  allowed_transitions: ApplicationStatus[];
+}
+
+/** POST /api/registration/admin/applications/{id}/notes/ */
+export interface NoteRequest {
+  text: string;
 }

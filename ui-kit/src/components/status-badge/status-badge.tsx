@@ -1,51 +1,19 @@
+import { describeStatus, type StatusVocabulary } from '@loan-portal/api-client';
 import styles from './status-badge.module.css';
 
-export type StatusVocabulary = 'registration' | 'dashboard';
-export type StatusTone = 'success' | 'warning' | 'info' | 'danger' | 'neutral';
+export { describeStatus, type StatusTone, type StatusVocabulary } from '@loan-portal/api-client';
 
 export interface StatusBadgeProps {
   /** The raw status from the API, e.g. 'paid', 'pending_payment', 'Active'. */
   status?: string | null;
   /**
-   * Which of the two vocabularies of spec section 4 to use:
-   * - registration (admin list): paid, draft, pending_payment; upper-case text, 'N/A' when missing.
-   * - dashboard: active, pending, rejected; capitalised text.
+   * Which of the two vocabularies of spec section 4 to use (colours defined once in
+   * api-client's lifecycle module):
+   * - registration (admin list): upper-case text, 'N/A' when missing.
+   * - dashboard (client): capitalised text.
    */
   vocabulary: StatusVocabulary;
   className?: string;
-}
-
-const registrationTones: Record<string, StatusTone> = {
-  paid: 'success',
-  draft: 'warning',
-  pending_payment: 'info',
-};
-
-const dashboardTones: Record<string, StatusTone> = {
-  active: 'success',
-  pending: 'warning',
-  rejected: 'danger',
-};
-
-/** Tone and text of a status, exported so tables and charts can reuse the same mapping. */
-export function describeStatus(
-  status: string | null | undefined,
-  vocabulary: StatusVocabulary,
-): { tone: StatusTone; text: string } {
-  const raw = status?.trim() ?? '';
-  if (!raw) return { tone: 'neutral', text: 'N/A' };
-  const key = raw.toLowerCase();
-  if (vocabulary === 'registration') {
-    return {
-      tone: registrationTones[key] ?? 'neutral',
-      text: raw.replace(/_/g, ' ').toUpperCase(),
-    };
-  }
-  const words = raw.replace(/_/g, ' ');
-  return {
-    tone: dashboardTones[key] ?? 'neutral',
-    text: words.charAt(0).toUpperCase() + words.slice(1).toLowerCase(),
-  };
 }
 
 /** Coloured pill for an application or registration status; the text never relies on colour. */
