@@ -7,7 +7,10 @@ import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { accountsModule } from './modules/accounts';
 import { createAccessTokens } from './modules/accounts/tokens';
+import { applicationsRoutes } from './modules/applications/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createJobQueue, type JobQueue, QUEUES } from './modules/jobs/queue';
+import { statusSmsWorker } from './modules/notifications/status-sms';
 import { paymentsPlugin } from './modules/payments/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -16,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { securityPlugin } from './plugins/security';
+import { createSmsProvider, type SmsProvider } from './providers/sms';
 
 export interface AppOptions {
   config: AppConfig;
@@ -23,6 +27,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock of every expiry, cooldown and lockout; tests move it instead of sleeping. */
   now?: () => Date;
+  /** Replaces the provider chosen by SMS_PROVIDER (tests). */
+  sms?: SmsProvider;
+  /** Replaces the PostgreSQL job queue on the app's database (tests). */
+  jobs?: JobQueue;
 }
 
 export { REDACTED_PATHS } from './plugins/logging';
@@ -86,18 +94,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   await app.register(authPlugin, { db: options.database.db, tokens: accessTokens });
+  const sms = options.sms ?? createSmsProvider(options.config.sms, app.log, now);
+  const jobs =
+    options.jobs ??
+    createJobQueue({
+      executor: options.database.executor,
+      onError: (error) => app.log.error({ err: error }, 'job queue error'),
+    });
+  // Before any route can write a job: the queue's tables must exist.
+  await jobs.start();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+  if (options.config.jobs.worker) {
+    await jobs.work(
+      QUEUES.statusSms,
+      statusSmsWorker({ db: options.database.db, sms, productName: options.config.productName }),
+    );
+  }
   await app.register(accountsModule, {
     config: options.config,
     db: options.database.db,
     now,
     serverSecret,
+    sms,
   });
   await app.register(paymentsPlugin, {
     config: options.config,
     database: options.database,
+    jobs,
     now: () => now().getTime(),
   });
   await app.register(registrationRoutes, { config: options.config, db: options.database.db, now });
+  await app.register(applicationsRoutes, {
+    config: options.config,
+    db: options.database.db,
+    jobs,
+    now,
+  });
   await app.register(healthRoutes, { database: options.database });
   await app.register(runtimeConfigRoutes, { config: options.config });
   // Last: it owns the not-found handler (SPA fallback).

@@ -44,6 +44,10 @@ export interface AppConfig {
   dataEncryptionKey: string | undefined;
   /** Server-side payment settings (credentials, webhooks, reconciliation); never sent out. */
   payments: PaymentSettings;
+  jobs: {
+    /** JOB_WORKER: whether this instance takes jobs (status SMS) from the queue. */
+    worker: boolean;
+  };
 }
 
 export interface AuthConfig {
@@ -73,6 +77,8 @@ export type SmsConfig =
       provider: 'msg91';
       authKey: string;
       templateId: string;
+      /** MSG91_STATUS_TEMPLATE_<STATUS> (e.g. MSG91_STATUS_TEMPLATE_UNDER_REVIEW), by status. */
+      statusTemplateIds: Record<string, string>;
       senderId: string | undefined;
       baseUrl: string;
     };
@@ -133,6 +139,11 @@ function loadSmsConfig(env: Env, deployEnv: DeployEnv): SmsConfig {
     provider,
     authKey,
     templateId,
+    statusTemplateIds: Object.fromEntries(
+      Object.entries(env)
+        .filter(([key, value]) => key.startsWith('MSG91_STATUS_TEMPLATE_') && value)
+        .map(([key, value]) => [key.slice('MSG91_STATUS_TEMPLATE_'.length).toLowerCase(), value!]),
+    ),
     senderId: env.MSG91_SENDER_ID || undefined,
     baseUrl: (env.MSG91_BASE_URL || 'https://control.msg91.com').replace(/\/+$/, ''),
   };
@@ -260,5 +271,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sms: loadSmsConfig(env, deployEnv),
     dataEncryptionKey: loadDataEncryptionKey(env),
     payments: loadPaymentSettings(env, { provider, mode: cashfreeEnv, deployEnv }),
+    jobs: { worker: oneOf(env, 'JOB_WORKER', ['true', 'false'] as const, 'true') === 'true' },
   };
 }

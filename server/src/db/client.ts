@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { pgliteExecutor, postgresExecutor, type SqlExecutor } from '../modules/jobs/sql-executor';
 import { migrationsFolder } from '../paths';
 import * as schema from './schema';
 
@@ -19,6 +20,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Raw statements on the same connection(s), for libraries that bring their own SQL (pg-boss). */
+  executor: SqlExecutor;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      executor: postgresExecutor(client),
       migrate: () => migratePostgres(db, { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);
@@ -59,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    executor: pgliteExecutor(client),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

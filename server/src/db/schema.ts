@@ -1,5 +1,7 @@
 // Drizzle schema: the tables of ARCHITECTURE.md section 8 are added here by the modules that own them.
 export * from '../modules/accounts/tables';
+export * from '../modules/applications/tables';
 export * from '../modules/audit/tables';
+export * from '../modules/jobs/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/registration/tables';

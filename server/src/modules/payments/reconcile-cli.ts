@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig } from '../../config/env';
 import { openDatabase } from '../../db/client';
 import { createPaymentProvider } from '../../providers/payments';
+import { createJobQueue } from '../jobs/queue';
 import { createPaymentsService, type Logger } from './service';
 
 const log: Logger = {
@@ -28,6 +29,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
+    // A payment this pass finds is announced like any other: its SMS job goes to the queue,
+    // which a running server's worker sends.
+    const jobs = createJobQueue({ executor: database.executor });
+    await jobs.start();
     const service = createPaymentsService({
       db: database.db,
       provider: createPaymentProvider(config, database.db),
@@ -35,6 +40,7 @@ async function main() {
       publicBaseUrl: config.payments.publicBaseUrl,
       reconcileMinAgeSeconds: config.payments.reconcileMinAgeSeconds,
       log,
+      jobs,
     });
     const summary = await service.reconcile(1000);
     console.log(
@@ -42,6 +48,7 @@ async function main() {
         `${summary.flagged} flagged, ${summary.errors} could not be checked.`,
     );
     process.exitCode = summary.errors > 0 ? 2 : 0;
+    await jobs.stop();
   } finally {
     await database.close();
   }

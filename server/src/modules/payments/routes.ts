@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
 import { createPaymentProvider } from '../../providers/payments';
+import type { JobQueue } from '../jobs/queue';
 import { simulatorRoutes } from '../payments-simulator/routes';
 import { createOrderSchema, statusSchema, webhookSchema } from './schemas';
 import { createPaymentsService, type PaymentsService } from './service';
@@ -19,6 +20,8 @@ export const WEBHOOK_PATH = '/api/registration/cashfree/webhook/';
 export interface PaymentsPluginOptions {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Where the job announcing a paid application is written (with the payment). */
+  jobs: Pick<JobQueue, 'enqueue'>;
   /** Tests inject a clock; the default is the wall clock. */
   now?: () => number;
 }
@@ -38,6 +41,7 @@ export const paymentsPlugin = fp(
       publicBaseUrl: opts.config.payments.publicBaseUrl,
       reconcileMinAgeSeconds: opts.config.payments.reconcileMinAgeSeconds,
       log: app.log,
+      jobs: opts.jobs,
       now,
     });
     app.decorate('payments', service);

@@ -9,6 +9,8 @@ import {
   type ProviderPayment,
   WebhookVerificationError,
 } from '../../providers/payments';
+import { recordStatusChange } from '../applications/status-changes';
+import type { JobQueue } from '../jobs/queue';
 import { profiles, registrations } from '../registration/tables';
 import { type PaymentOrderRow, paymentEvents, paymentOrders, payments } from './tables';
 
@@ -25,6 +27,8 @@ export interface PaymentsServiceOptions {
   publicBaseUrl: string | undefined;
   reconcileMinAgeSeconds: number;
   log: Logger;
+  /** The paid application's history row and SMS job are written with the payment. */
+  jobs: Pick<JobQueue, 'enqueue'>;
   now?: () => number;
 }
 
@@ -190,10 +194,18 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         .set({ status: 'PAID', updatedAt: new Date(now()) })
         .where(eq(paymentOrders.id, order.id));
       if (flag) return 'flagged';
+      const paidAt = timeOf(payment) ?? new Date(now());
       await tx
         .update(registrations)
-        .set({ status: 'paid', submittedAt: timeOf(payment) ?? new Date(now()) })
+        .set({ status: 'paid', submittedAt: paidAt })
         .where(eq(registrations.id, order.registrationId));
+      await recordStatusChange(tx, options.jobs, {
+        registrationId: order.registrationId,
+        from: registration?.status ?? 'draft',
+        to: 'paid',
+        actorUserId: null,
+        at: paidAt,
+      });
       log.info(
         {
           orderId: order.orderId,

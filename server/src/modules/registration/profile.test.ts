@@ -31,6 +31,7 @@ describe('client registration routes', () => {
       application_id: expect.any(Number),
       status: 'draft',
       submitted_at: expect.any(String),
+      history: [{ status: 'draft', at: body.submitted_at, reason: null }],
       profile: {
         full_name: 'Priya Sharma',
         contact_number: '9876543210',

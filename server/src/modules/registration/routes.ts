@@ -107,6 +107,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
           from_date: filters.range.from ?? null,
           to_date: filters.range.to ?? null,
           search_applied: Boolean(filters.search),
+          statuses: filters.statuses ?? null,
         },
         ip: request.ip,
       }).catch(async (error: unknown) => {

@@ -128,11 +128,13 @@ describe('registration schemas', () => {
         'query:search',
         'query:from_date',
         'query:to_date',
+        'query:status',
       ]);
       expect(names('/api/registration/admin/profiles/export/')).toEqual([
         'query:search',
         'query:from_date',
         'query:to_date',
+        'query:status',
       ]);
       const exported = operation('get', '/api/registration/admin/profiles/export/').responses[
         '200'

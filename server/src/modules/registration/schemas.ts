@@ -2,6 +2,7 @@ import type {
   ApplicantProfile,
   Application,
   ApplicationProfile,
+  ClientHistoryEntry,
   DashboardData,
   DashboardRegistration,
   ExportProfilesParams,
@@ -15,8 +16,10 @@ import type {
   ToggleDeliveredResponse,
 } from '@loan-portal/api-client';
 import {
+  APPLICATION_STATUSES,
   FIELD_MAX_LENGTH,
   INDIAN_STATES,
+  isLifecycleStatus,
   LOAN_TYPES,
   profileSchema,
   TEXT_MAX_LENGTH,
@@ -139,7 +142,28 @@ export function parseFilters(query: RawQuery): ListFilters {
     }
   }
   if (from && to && from > to) throw new HttpError(400, 'from_date must not be after to_date');
-  return { search, range: { from, to } };
+  return { search, range: { from, to }, statuses: parseStatuses(single(query, 'status')) };
+}
+
+/** `status=paid,under_review`: known statuses only, each once; empty means every status. */
+function parseStatuses(raw: string | undefined): string[] | undefined {
+  if (!raw) return undefined;
+  const statuses = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((status) => status.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = statuses.find((status) => !isLifecycleStatus(status));
+  if (unknown !== undefined) {
+    throw new HttpError(
+      400,
+      `status must be a comma-separated list of ${APPLICATION_STATUSES.join(', ')}`,
+    );
+  }
+  return statuses.length > 0 ? statuses : undefined;
 }
 
 export function parseListQuery(query: RawQuery): ListQuery {
@@ -223,19 +247,30 @@ const submittedAt = {
   description: 'The payment time once paid; the creation time while still a draft',
 };
 
-const application = objectOf<Application>({
-  application_id: integer,
-  status: text('draft, pending_payment, paid, or a later status'),
-  submitted_at: submittedAt,
-  profile: objectOf<ApplicationProfile>(
-    {
-      ...profileBodyFields,
-      aadhaar_number: text('12 digits, without spaces'),
-      loan_amount: loanAmount,
+const application = objectOf<Application>(
+  {
+    application_id: integer,
+    status: text('draft, pending_payment, paid, or a later status'),
+    submitted_at: submittedAt,
+    history: {
+      type: 'array',
+      description: "Oldest first: each status the application reached, and a rejection's reason",
+      items: objectOf<ClientHistoryEntry>(
+        { status: string, at: { type: 'string', format: 'date-time' }, reason: nullable(string) },
+        ['reason'],
+      ),
     },
-    ['alternative_contact_number'],
-  ),
-});
+    profile: objectOf<ApplicationProfile>(
+      {
+        ...profileBodyFields,
+        aadhaar_number: text('12 digits, without spaces'),
+        loan_amount: loanAmount,
+      },
+      ['alternative_contact_number'],
+    ),
+  },
+  ['history'],
+);
 
 const registration = objectOf<Registration>({
   id: integer,
@@ -313,6 +348,7 @@ const filterFields: Fields<ExportProfilesParams> = {
   to_date: text(`Last day, inclusive (YYYY-MM-DD, Asia/Kolkata; ${FIRST_DATE} to ${LAST_DATE})`, {
     format: 'date',
   }),
+  status: text(`Comma-separated statuses (${APPLICATION_STATUSES.join(', ')})`),
 };
 
 const listQuery = objectOf<ListProfilesParams>(
@@ -321,7 +357,7 @@ const listQuery = objectOf<ListProfilesParams>(
     page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
     ...filterFields,
   },
-  ['page', 'page_size', 'search', 'from_date', 'to_date'],
+  ['page', 'page_size', 'search', 'from_date', 'to_date', 'status'],
 );
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -382,7 +418,12 @@ export const routeSchemas = {
     tags: ['back office'],
     summary: 'Applicants as .xlsx (streamed)',
     security,
-    querystring: objectOf<ExportProfilesParams>(filterFields, ['search', 'from_date', 'to_date']),
+    querystring: objectOf<ExportProfilesParams>(filterFields, [
+      'search',
+      'from_date',
+      'to_date',
+      'status',
+    ]),
     response: {
       200: {
         description:

@@ -5,10 +5,11 @@ import type {
   Paginated,
   ProfilePayload,
 } from '@loan-portal/api-client';
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
+import { clientHistory, staffHistory } from '../applications/status-changes';
 import { recordAudit } from '../audit';
 import { type DateRange, dayRangeBounds, kolkataYear } from './dates';
 import {
@@ -28,6 +29,8 @@ export const FROZEN_PROFILE_MESSAGE =
 export interface ListFilters {
   search?: string;
   range: DateRange;
+  /** Only these statuses; undefined for all. */
+  statuses?: string[];
 }
 
 export interface ListQuery extends ListFilters {
@@ -79,6 +82,7 @@ function filterConditions(filters: ListFilters): SQL | undefined {
   const bounds = dayRangeBounds(filters.range);
   if (bounds.start) conditions.push(gte(registrations.createdAt, bounds.start));
   if (bounds.end) conditions.push(lt(registrations.createdAt, bounds.end));
+  if (filters.statuses) conditions.push(inArray(registrations.status, filters.statuses));
   if (filters.search) {
     const lower = containsPattern(filters.search.toLowerCase());
     const upper = containsPattern(filters.search.toUpperCase());
@@ -97,10 +101,11 @@ function filterConditions(filters: ListFilters): SQL | undefined {
 }
 
 /** The day-granular range of the summary: the same Kolkata days the list's filter selects. */
-function summaryDays(range: DateRange): SQL | undefined {
+function summaryDays(range: DateRange, statuses?: string[]): SQL | undefined {
   return and(
     range.from ? gte(registrationDailyCounts.day, range.from) : undefined,
     range.to ? lte(registrationDailyCounts.day, range.to) : undefined,
+    statuses ? inArray(registrationDailyCounts.status, statuses) : undefined,
   );
 }
 
@@ -185,7 +190,7 @@ export function createRegistrationService(deps: {
       const [total] = await db
         .select({ count: summedCount })
         .from(registrationDailyCounts)
-        .where(summaryDays(filters.range));
+        .where(summaryDays(filters.range, filters.statuses));
       return Number(total?.count ?? 0);
     }
     // A search is a substring match on the profile; only an exact count over the matches will do.
@@ -209,7 +214,7 @@ export function createRegistrationService(deps: {
   return {
     async saveProfile(userId, payload) {
       const columns = profileColumns(payload);
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         // The row lock makes a concurrent payment wait, so a profile cannot change under it.
         const [existing] = await tx
           .select({ profile: profiles, registration: registrations })
@@ -226,7 +231,7 @@ export function createRegistrationService(deps: {
             .set({ ...columns, updatedAt: now() })
             .where(eq(profiles.id, existing.profile.id))
             .returning();
-          return { created: false, application: toApplication(profile!, existing.registration) };
+          return { created: false, profile: profile!, registration: existing.registration };
         }
         const at = now();
         const [profile] = await tx
@@ -242,13 +247,20 @@ export function createRegistrationService(deps: {
           .insert(registrations)
           .values({ profileId: profile.id, userId, status: 'draft', createdAt: at })
           .returning();
-        return { created: true, application: toApplication(profile, registration!) };
+        return { created: true, profile, registration: registration! };
       });
+      const history = clientHistory(await staffHistory(db, saved.registration));
+      return {
+        created: saved.created,
+        application: { ...toApplication(saved.profile, saved.registration), history },
+      };
     },
 
     async getApplication(userId) {
       const [row] = await applicationOfUser.execute({ userId });
-      return row ? toApplication(row.profile, row.registration) : null;
+      if (!row) return null;
+      const history = clientHistory(await staffHistory(db, row.registration));
+      return { ...toApplication(row.profile, row.registration), history };
     },
 
     async listProfiles(query) {

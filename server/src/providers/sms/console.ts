@@ -25,7 +25,8 @@ export class ConsoleSmsProvider implements SmsProvider {
   ) {}
 
   async send(to: string, body: string, meta: SmsMeta): Promise<void> {
-    this.messages.push({ to, body, code: meta.code, sent_at: this.now().toISOString() });
+    const code = meta.purpose === 'status' ? '' : meta.code;
+    this.messages.push({ to, body, code, sent_at: this.now().toISOString() });
     if (this.messages.length > OUTBOX_LIMIT) this.messages.shift();
     this.log.info(
       { sms: { to: `******${to.slice(-4)}`, purpose: meta.purpose } },

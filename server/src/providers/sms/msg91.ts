@@ -5,6 +5,11 @@ export interface Msg91Options {
   authKey: string;
   /** DLT-registered flow template; its ##otp## variable receives the code. */
   templateId: string;
+  /**
+   * DLT-registered flow templates of the status updates, by status; each has an ##application##
+   * variable. A status without one is not sent (the send fails and its job retries, then stops).
+   */
+  statusTemplateIds?: Partial<Record<string, string>>;
   senderId?: string;
   baseUrl: string;
   timeoutMs?: number;
@@ -20,11 +25,22 @@ export class Msg91SmsProvider implements SmsProvider {
   constructor(private readonly options: Msg91Options) {}
 
   async send(to: string, _body: string, meta: SmsMeta): Promise<void> {
+    const templateId =
+      meta.purpose === 'status'
+        ? this.options.statusTemplateIds?.[meta.status]
+        : this.options.templateId;
+    if (!templateId) {
+      throw new SmsSendError(
+        `MSG91 has no template for ${meta.purpose === 'status' ? `status ${meta.status}` : meta.purpose}`,
+      );
+    }
+    const variables =
+      meta.purpose === 'status' ? { application: String(meta.applicationId) } : { otp: meta.code };
     const payload = {
-      template_id: this.options.templateId,
+      template_id: templateId,
       ...(this.options.senderId ? { sender: this.options.senderId } : {}),
       short_url: '0',
-      recipients: [{ mobiles: `91${to}`, otp: meta.code }],
+      recipients: [{ mobiles: `91${to}`, ...variables }],
     };
     let response: Response;
     try {

@@ -1,8 +1,10 @@
-/** What a message is about; providers with templates (MSG91/DLT) need the code as a variable. */
-export interface SmsMeta {
-  purpose: 'signup' | 'reset';
-  code: string;
-}
+/**
+ * What a message is about; providers with templates (MSG91/DLT) need it to pick the template and
+ * fill its variables: the code of a one-time code, the status and application of an update.
+ */
+export type SmsMeta =
+  | { purpose: 'signup' | 'reset'; code: string }
+  | { purpose: 'status'; status: string; applicationId: number };
 
 export interface SmsProvider {
   readonly name: 'console' | 'msg91';

@@ -1,0 +1,250 @@
+import {
+  type ApplicantDetail,
+  type ApplicationNote,
+  allowedTransitions,
+  canTransition,
+  isLifecycleStatus,
+  STATUS_LABELS,
+  TRANSITION_CONFLICT_MESSAGE,
+  type TransitionRequest,
+  type TransitionResponse,
+} from '@loan-portal/api-client';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { FieldCipher } from '../../lib/encryption';
+import { HttpError } from '../../plugins/error-handler';
+import { users } from '../accounts/tables';
+import { recordAudit } from '../audit';
+import type { JobQueue } from '../jobs/queue';
+import { payments } from '../payments/tables';
+import { profiles, registrations } from '../registration/tables';
+import { recordStatusChange, staffHistory } from './status-changes';
+import { applicationNotes } from './tables';
+
+export const NO_APPLICATION = 'Application not found.';
+
+export interface Actor {
+  userId: number;
+  ip: string;
+}
+
+function label(status: string): string {
+  return isLifecycleStatus(status) ? STATUS_LABELS[status] : status;
+}
+
+/**
+ * Staff's side of the lifecycle: read an application whole, move it, note on it. Every move is
+ * checked here against the lifecycle of api-client and against the status the caller saw, under
+ * the registration's row lock, so of many concurrent tries exactly one wins.
+ */
+export function createApplicationsService(deps: {
+  db: Database;
+  cipher: FieldCipher;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  now?: () => Date;
+}) {
+  const { db, cipher, jobs } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function notes(registrationId: number): Promise<ApplicationNote[]> {
+    const rows = await db
+      .select({
+        id: applicationNotes.id,
+        text: applicationNotes.text,
+        at: applicationNotes.createdAt,
+        by: users.username,
+      })
+      .from(applicationNotes)
+      .leftJoin(users, eq(users.id, applicationNotes.authorUserId))
+      .where(eq(applicationNotes.registrationId, registrationId))
+      .orderBy(desc(applicationNotes.id));
+    return rows.map((row) => ({ ...row, at: row.at.toISOString(), by: row.by ?? null }));
+  }
+
+  async function paymentsOf(registrationId: number): Promise<ApplicantDetail['payments']> {
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.registrationId, registrationId))
+      .orderBy(asc(payments.id));
+    return rows.map((row) => ({
+      order_id: row.orderId,
+      payment_id: row.cfPaymentId,
+      amount: row.amount,
+      currency: row.currency,
+      status: row.status,
+      at: (row.completedAt ?? row.paymentTime ?? row.createdAt).toISOString(),
+      flag: row.flag,
+    }));
+  }
+
+  /** Audits a refused move: who tried what on which application, and why it was refused. */
+  async function refused(
+    registrationId: number,
+    actor: Actor,
+    request: Partial<TransitionRequest>,
+    error: HttpError,
+  ): Promise<never> {
+    await recordAudit(db, {
+      actorUserId: actor.userId,
+      action: 'application.transition_refused',
+      subject: String(registrationId),
+      details: {
+        to: typeof request.to === 'string' ? request.to.slice(0, 32) : null,
+        expected_status:
+          typeof request.expected_status === 'string' ? request.expected_status.slice(0, 32) : null,
+        status_code: error.statusCode,
+        message: error.message,
+      },
+      ip: actor.ip,
+    });
+    throw error;
+  }
+
+  return {
+    async detail(registrationId: number): Promise<ApplicantDetail | null> {
+      const [row] = await db
+        .select({ profile: profiles, registration: registrations })
+        .from(registrations)
+        .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+        .where(eq(registrations.id, registrationId));
+      if (!row) return null;
+      const { profile, registration } = row;
+      const [history, noteList, paymentList] = await Promise.all([
+        staffHistory(db, registration),
+        notes(registration.id),
+        paymentsOf(registration.id),
+      ]);
+      return {
+        id: registration.id,
+        status: registration.status,
+        delivered: registration.delivered,
+        submitted_at: registration.submittedAt?.toISOString() ?? null,
+        created_at: registration.createdAt.toISOString(),
+        profile: {
+          id: profile.id,
+          full_name: profile.fullName,
+          contact_number: profile.contactNumber,
+          alternative_contact_number: profile.alternativeContactNumber ?? '',
+          aadhaar_number: cipher.decrypt(profile.aadhaarEncrypted),
+          pan_number: profile.panNumber,
+          bank_name: profile.bankName,
+          account_number: cipher.decrypt(profile.accountEncrypted),
+          ifsc_code: profile.ifscCode,
+          full_address: profile.fullAddress,
+          city: profile.city,
+          state: profile.state,
+          pin_code: profile.pinCode,
+          loan_type: profile.loanType,
+          loan_amount: profile.loanAmount,
+        },
+        payments: paymentList,
+        history,
+        notes: noteList,
+        allowed_transitions: [...allowedTransitions(registration.status)],
+      };
+    },
+
+    /** Validated input in; the refused tries are audited as well as the moves. */
+    async transition(
+      registrationId: number,
+      request: TransitionRequest,
+      actor: Actor,
+    ): Promise<TransitionResponse> {
+      const at = now();
+      try {
+        const moved = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select({
+              id: registrations.id,
+              status: registrations.status,
+              createdAt: registrations.createdAt,
+            })
+            .from(registrations)
+            .where(eq(registrations.id, registrationId))
+            .for('update');
+          if (!current) throw new HttpError(404, NO_APPLICATION);
+          if (current.status !== request.expected_status) {
+            throw new HttpError(409, TRANSITION_CONFLICT_MESSAGE);
+          }
+          if (!canTransition(current.status, request.to)) {
+            throw new HttpError(
+              409,
+              `An application that is ${label(current.status)} cannot be moved to ${label(request.to)}.`,
+            );
+          }
+          await tx
+            .update(registrations)
+            .set({ status: request.to })
+            .where(eq(registrations.id, registrationId));
+          await recordStatusChange(tx, jobs, {
+            registrationId,
+            from: current.status,
+            to: request.to,
+            actorUserId: actor.userId,
+            reason: request.reason ?? null,
+            at,
+          });
+          await recordAudit(tx, {
+            actorUserId: actor.userId,
+            action: 'application.transitioned',
+            subject: String(registrationId),
+            details: {
+              from: current.status,
+              to: request.to,
+              reason_given: Boolean(request.reason),
+            },
+            ip: actor.ip,
+          });
+          return current;
+        });
+        return {
+          id: registrationId,
+          status: request.to,
+          history: await staffHistory(db, moved),
+          allowed_transitions: [...allowedTransitions(request.to)],
+        };
+      } catch (error) {
+        if (error instanceof HttpError) return refused(registrationId, actor, request, error);
+        throw error;
+      }
+    },
+
+    /** Audits a move refused before it reached the database (bad input). */
+    refused,
+
+    async addNote(registrationId: number, text: string, actor: Actor): Promise<ApplicationNote> {
+      return db.transaction(async (tx) => {
+        const [registration] = await tx
+          .select({ id: registrations.id })
+          .from(registrations)
+          .where(eq(registrations.id, registrationId));
+        if (!registration) throw new HttpError(404, NO_APPLICATION);
+        const [note] = await tx
+          .insert(applicationNotes)
+          .values({ registrationId, authorUserId: actor.userId, text, createdAt: now() })
+          .returning();
+        // The note's text stays in its table: it may name the applicant's circumstances.
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'application.note_added',
+          subject: String(registrationId),
+          details: { note_id: note!.id, length: text.length },
+          ip: actor.ip,
+        });
+        const [author] = await tx
+          .select({ username: users.username })
+          .from(users)
+          .where(eq(users.id, actor.userId));
+        return {
+          id: note!.id,
+          text: note!.text,
+          at: note!.createdAt.toISOString(),
+          by: author?.username ?? null,
+        };
+      });
+    },
+  };
+}
+
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;

@@ -1,0 +1,96 @@
+import type { ClientHistoryEntry, StatusHistoryEntry } from '@loan-portal/api-client';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../accounts/tables';
+import { type JobQueue, QUEUES } from '../jobs/queue';
+import { statusHistory } from './tables';
+
+/** A transaction or the database: anything that runs drizzle queries. */
+type Db = Pick<Database, 'insert' | 'select' | 'execute'>;
+
+export interface StatusChange {
+  registrationId: number;
+  from: string | null;
+  to: string;
+  /** Staff member who made it; null for the system (a payment). */
+  actorUserId: number | null;
+  reason?: string | null;
+  at: Date;
+}
+
+/** The data of a status SMS job: which history row to announce. */
+export interface StatusSmsJob {
+  historyId: number;
+}
+
+/**
+ * Records a status change and, in the same transaction, the job that tells the client by SMS.
+ * Called by every path that changes a status: staff transitions and the payment that marks an
+ * application paid. The job's key is the history row, so one change is announced once.
+ */
+export async function recordStatusChange(
+  tx: Db,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  change: StatusChange,
+): Promise<number> {
+  const [row] = await tx
+    .insert(statusHistory)
+    .values({
+      registrationId: change.registrationId,
+      fromStatus: change.from,
+      toStatus: change.to,
+      actorUserId: change.actorUserId,
+      reason: change.reason ?? null,
+      createdAt: change.at,
+    })
+    .returning({ id: statusHistory.id });
+  const historyId = row!.id;
+  await jobs.enqueue(
+    tx,
+    QUEUES.statusSms,
+    { historyId } satisfies StatusSmsJob,
+    `status-sms:${historyId}`,
+  );
+  return historyId;
+}
+
+/** Staff's view: every change with who made it, oldest first, after the draft's creation. */
+export async function staffHistory(
+  db: Db,
+  registration: { id: number; createdAt: Date },
+): Promise<StatusHistoryEntry[]> {
+  const rows = await db
+    .select({
+      from: statusHistory.fromStatus,
+      to: statusHistory.toStatus,
+      at: statusHistory.createdAt,
+      by: users.username,
+      reason: statusHistory.reason,
+    })
+    .from(statusHistory)
+    .leftJoin(users, eq(users.id, statusHistory.actorUserId))
+    .where(eq(statusHistory.registrationId, registration.id))
+    .orderBy(asc(statusHistory.id));
+  return [
+    { from: null, to: 'draft', at: registration.createdAt.toISOString(), by: null, reason: null },
+    ...rows.map((row) => ({
+      from: row.from,
+      to: row.to,
+      at: row.at.toISOString(),
+      by: row.by ?? null,
+      reason: row.reason,
+    })),
+  ];
+}
+
+/**
+ * The client's view of the same history: each status and its time, and a rejection's reason;
+ * never staff names or anything else staff wrote.
+ */
+export function clientHistory(entries: StatusHistoryEntry[]): ClientHistoryEntry[] {
+  return entries.map((entry) => ({
+    status: entry.to,
+    at: entry.at,
+    reason: entry.to === 'rejected' ? entry.reason : null,
+  }));
+}

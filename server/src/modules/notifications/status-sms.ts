@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { SmsProvider } from '../../providers/sms';
+import { users } from '../accounts/tables';
+import type { StatusSmsJob } from '../applications/status-changes';
+import { statusHistory } from '../applications/tables';
+import { jobDeliveries } from '../jobs/tables';
+import { registrations } from '../registration/tables';
+
+/**
+ * The SMS of each status a client can see. The DLT-registered MSG91 templates must say the same
+ * (one per status: MSG91_STATUS_TEMPLATE_<STATUS>). A rejection's reason is not in the SMS: it
+ * can be long and is for the signed-in status page, not a lock screen.
+ */
+export function statusSmsText(
+  change: { from: string | null; to: string; applicationId: number },
+  productName: string,
+): string | null {
+  const id = `#${change.applicationId}`;
+  const text: Record<string, string> = {
+    paid:
+      change.from === 'under_review'
+        ? `Your loan application ${id} is back in the review queue. We will update you soon.`
+        : `We have received the fee for your loan application ${id}. We will review it soon.`,
+    under_review: `Your loan application ${id} is now under review.`,
+    approved: `Good news: your loan application ${id} has been approved.`,
+    rejected: `Your loan application ${id} was not approved. Sign in to see the reason.`,
+    active: `The loan of your application ${id} has been disbursed to your bank account.`,
+    closed: `The loan of your application ${id} is now closed.`,
+  };
+  const body = text[change.to];
+  return body ? `${productName}: ${body}` : null;
+}
+
+export interface StatusSmsDeps {
+  db: Database;
+  sms: SmsProvider;
+  productName: string;
+}
+
+/**
+ * The worker of the status-sms queue. Sends the SMS of one history row to the account's number,
+ * then records the delivery under the job's key. A run that finds the key delivered sends nothing:
+ * a job retried after a crash between the send and its completion is not announced twice, as
+ * long as the crash came after the delivery row (the one window left is the send itself).
+ */
+export function statusSmsWorker(deps: StatusSmsDeps) {
+  return async ({ historyId }: StatusSmsJob): Promise<void> => {
+    const key = `status-sms:${historyId}`;
+    const [delivered] = await deps.db
+      .select({ key: jobDeliveries.key })
+      .from(jobDeliveries)
+      .where(eq(jobDeliveries.key, key));
+    if (delivered) return;
+    const [change] = await deps.db
+      .select({
+        from: statusHistory.fromStatus,
+        to: statusHistory.toStatus,
+        applicationId: statusHistory.registrationId,
+        phone: users.phoneNumber,
+      })
+      .from(statusHistory)
+      .innerJoin(registrations, eq(registrations.id, statusHistory.registrationId))
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(eq(statusHistory.id, historyId));
+    const body = change ? statusSmsText(change, deps.productName) : null;
+    if (change?.phone && body) {
+      await deps.sms.send(change.phone, body, {
+        purpose: 'status',
+        status: change.to,
+        applicationId: change.applicationId,
+      });
+    }
+    await deps.db.insert(jobDeliveries).values({ key }).onConflictDoNothing();
+  };
+}
