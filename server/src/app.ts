@@ -83,7 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is built either way (tests read it); production serves it only when asked to.
+  if (options.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(securityPlugin, { config: options.config });
   const now = options.now ?? (() => new Date());
   // server.ts fills jwtSecret (JWT_SECRET or DATA_DIR/jwt-secret); tests get a throwaway one.

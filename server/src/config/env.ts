@@ -44,6 +44,8 @@ export interface AppConfig {
   dataEncryptionKey: string | undefined;
   /** Server-side payment settings (credentials, webhooks, reconciliation); never sent out. */
   payments: PaymentSettings;
+  /** API_DOCS: whether /api/docs answers; off in production unless asked for. */
+  apiDocs: boolean;
   jobs: {
     /** JOB_WORKER: whether this instance takes jobs (status SMS) from the queue. */
     worker: boolean;
@@ -271,6 +273,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sms: loadSmsConfig(env, deployEnv),
     dataEncryptionKey: loadDataEncryptionKey(env),
     payments: loadPaymentSettings(env, { provider, mode: cashfreeEnv, deployEnv }),
+    apiDocs:
+      oneOf(
+        env,
+        'API_DOCS',
+        ['true', 'false'] as const,
+        deployEnv === 'production' ? 'false' : 'true',
+      ) === 'true',
     jobs: { worker: oneOf(env, 'JOB_WORKER', ['true', 'false'] as const, 'true') === 'true' },
   };
 }

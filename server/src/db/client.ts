@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -56,7 +56,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let dataPath: string | undefined;
   if (options.dataDir) {
     dataPath = join(options.dataDir, 'pglite');
-    await mkdir(dataPath, { recursive: true });
+    // Owner only, like the key files beside it: the database holds every applicant.
+    await mkdir(dataPath, { recursive: true, mode: 0o700 });
+    await chmod(dataPath, 0o700);
   }
   const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });

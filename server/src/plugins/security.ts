@@ -77,9 +77,15 @@ export const securityPlugin = fp(
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     };
     // A header the route set itself (the payment checkout page's own CSP) stays as it is.
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       if (DOCUMENT_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
         reply.helmet(documentHeaders);
+      }
+      // API answers carry identity and bank details, tokens and exports: no browser or proxy
+      // cache may keep them (a shared computer's back button, a corporate proxy). A route that
+      // chose its own caching keeps it.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        void reply.header('cache-control', 'no-store');
       }
       return payload;
     });
