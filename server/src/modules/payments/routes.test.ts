@@ -336,6 +336,33 @@ describe('payments through the simulator', () => {
     expect(await orderRows(t, c.registrationId)).toHaveLength(1);
   });
 
+  it.each([198.999, 199.001, 199.0000001])(
+    'a signed success of %s rupees (not whole paise) is flagged, never rounded into the fee',
+    async (amount) => {
+      const c = await clientWithDraft(t);
+      const { order_id } = (await createOrder(c.headers)).json();
+      const body = webhookBody({
+        orderId: order_id,
+        cfPaymentId: `8801${amount}`,
+        status: 'SUCCESS',
+        amount,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        headers: signedHeaders(SIM_SECRET, body),
+        payload: body,
+      });
+      expect(res.json()).toEqual({ status: 'flagged' });
+      const [row] = await paymentRows(t, c.registrationId);
+      expect(row).toMatchObject({
+        flag: 'amount_mismatch',
+        raw: expect.objectContaining({ payment_amount: amount }),
+      });
+      expect(await registrationRow(t, c.registrationId)).toMatchObject({ status: 'draft' });
+    },
+  );
+
   it('serves the SDK shim with the Cashfree contract', async () => {
     const res = await t.app.inject({ url: '/payments-simulator/cashfree.js' });
     expect(res.statusCode).toBe(200);

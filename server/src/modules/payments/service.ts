@@ -54,7 +54,16 @@ export type SettleOutcome =
   | 'unknown_order';
 
 const CURRENCY = 'INR';
-const paise = (rupees: number) => Math.round(rupees * 100);
+/**
+ * Rupees as whole paise, or NaN when the amount is not a whole number of paise (198.999): such an
+ * amount never equals the fee. Rounding it made 198.999 pay a ₹199 fee. The tolerance only
+ * absorbs binary floating point (199.99 * 100 = 19998.999999999996).
+ */
+export function exactPaise(rupees: number): number {
+  const paise = rupees * 100;
+  const whole = Math.round(paise);
+  return Number.isFinite(paise) && Math.abs(paise - whole) < 1e-6 ? whole : Number.NaN;
+}
 
 export const MESSAGES = {
   noDraft: 'There is no application waiting for payment.',
@@ -137,7 +146,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       let flag: string | null = null;
       if (success) {
         if (
-          paise(payment.payment_amount) !== paise(order.amount) ||
+          // NaN never equals: an amount in fractions of a paisa is a mismatch.
+          exactPaise(payment.payment_amount) !== exactPaise(order.amount) ||
           payment.payment_currency !== order.currency ||
           order.currency !== CURRENCY
         ) {
