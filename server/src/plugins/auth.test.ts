@@ -70,6 +70,7 @@ describe('auth plugin', () => {
       portal: 'client',
       sub: String(clientId),
       iss: 'loan-portal',
+      aud: 'loan-portal:client',
       iat,
       exp: iat + 60,
     };
@@ -91,6 +92,17 @@ describe('auth plugin', () => {
       'no expiry': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: undefined }),
       'no subject': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: undefined }),
       'unknown portal': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, portal: 'root' }),
+      // Probe finding 5: these four were accepted before.
+      'no issuer': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: undefined }),
+      'no audience': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: undefined }),
+      'the admin audience on a client token': signed(
+        { alg: 'HS256', typ: 'JWT' },
+        { ...claims, aud: 'loan-portal:admin' },
+      ),
+      'issued an hour in the future': signed(
+        { alg: 'HS256', typ: 'JWT' },
+        { ...claims, iat: iat + 3600, exp: iat + 7200 },
+      ),
     };
     for (const [name, token] of Object.entries(forgeries)) {
       const res = await app.inject({ url: '/client', headers: bearer(token) });

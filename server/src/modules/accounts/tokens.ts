@@ -20,6 +20,10 @@ export interface AccessTokens {
 }
 
 const ISSUER = 'loan-portal';
+/** Each portal's tokens name it as their audience, so the claim and the audience must agree. */
+const audienceOf = (portal: Portal) => `${ISSUER}:${portal}`;
+/** How far ahead of our clock a token's `iat` may be (another instance's clock). */
+const CLOCK_SKEW_MS = 60_000;
 
 /**
  * HS256 access tokens: sub = user id, portal = client | admin.
@@ -41,6 +45,7 @@ export function createAccessTokens(options: {
         key: secret,
         algorithm: 'HS256',
         iss: ISSUER,
+        aud: audienceOf(portal),
         sub: String(userId),
         expiresIn: options.ttlSeconds * 1000,
         clockTimestamp: options.now().getTime(),
@@ -53,7 +58,9 @@ export function createAccessTokens(options: {
         key: secret,
         algorithms: ['HS256'],
         allowedIss: ISSUER,
-        requiredClaims: ['sub', 'iat', 'exp'],
+        allowedAud: [audienceOf('client'), audienceOf('admin')],
+        // fast-jwt checks iss and aud only when present: a token without them must not pass.
+        requiredClaims: ['iss', 'aud', 'sub', 'iat', 'exp'],
         clockTimestamp: options.now().getTime(),
       });
       try {
@@ -68,6 +75,9 @@ export function createAccessTokens(options: {
         if (!Number.isSafeInteger(userId) || (portal !== 'client' && portal !== 'admin')) {
           return null;
         }
+        if ((payload as { aud?: unknown }).aud !== audienceOf(portal)) return null;
+        // Signed "in the future": not by this clock, whatever the key says.
+        if (payload.iat * 1000 > options.now().getTime() + CLOCK_SKEW_MS) return null;
         // A token without the millisecond claim (signed before it existed) counts as issued at
         // the end of its second, so a reset in that second still ends it.
         const issuedAtMs =
