@@ -65,6 +65,25 @@ function scenarios(rows: number): Scenario[] {
       as: 'staff',
       p95Target: 50,
     },
+    {
+      name: 'Admin list, status paid',
+      path: `${list}?page=1&page_size=10&status=paid`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: 'Admin list, status paid,under_review + 30 days',
+      path: `${list}?page=1&page_size=10&status=paid,under_review&from_date=${from}&to_date=${to}`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      // A registration in the middle of the table: the page reads it, its history and notes.
+      name: 'Applicant page API',
+      path: `/api/registration/admin/applications/${Math.max(1, Math.floor(rows / 2))}/`,
+      as: 'staff',
+      p95Target: 30,
+    },
     { name: 'Dashboard', path: '/api/registration/admin/dashboard/', as: 'staff', p95Target: 150 },
     {
       name: "Client's GET application",
