@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { users } from '../modules/accounts/tables';
+import { refreshTokens, users } from '../modules/accounts/tables';
 import type { AccessTokens, Portal } from '../modules/accounts/tokens';
 import { HttpError } from './error-handler';
 
@@ -44,6 +44,8 @@ export interface AuthPluginOptions {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
     // Every authenticated request runs this: built once, not re-rendered to SQL each time.
+    // The same round trip tells whether the token's sign-in has ended (logout, or a stolen
+    // refresh token detected): its refresh token family is revoked.
     const userById = opts.db
       .select({
         id: users.id,
@@ -52,6 +54,7 @@ export const authPlugin = fp(
         phoneNumber: users.phoneNumber,
         username: users.username,
         sessionsValidAfter: users.sessionsValidAfter,
+        sessionEnded: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')}::uuid and ${refreshTokens.revokedAt} is not null)`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
@@ -63,13 +66,13 @@ export const authPlugin = fp(
       if (!match) throw new HttpError(401, NOT_SIGNED_IN);
       const claims = await opts.tokens.verify(match[1]);
       if (!claims) throw new HttpError(401, NOT_SIGNED_IN);
-      const [row] = await userById.execute({ id: claims.userId });
-      if (!row) throw new HttpError(401, NOT_SIGNED_IN);
+      const [row] = await userById.execute({ id: claims.userId, sid: claims.sessionId });
+      if (!row || row.sessionEnded) throw new HttpError(401, NOT_SIGNED_IN);
       // A password reset ends every session, including access tokens already handed out.
       if (row.sessionsValidAfter && claims.issuedAtMs < row.sessionsValidAfter.getTime()) {
         throw new HttpError(401, NOT_SIGNED_IN);
       }
-      const { sessionsValidAfter: _, ...user } = row;
+      const { sessionsValidAfter: _, sessionEnded: __, ...user } = row;
       return { ...user, portal: claims.portal };
     }
 

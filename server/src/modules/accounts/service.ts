@@ -63,11 +63,10 @@ export function createAccountsService(deps: {
   }
 
   async function startSession(user: UserRow, portal: Portal): Promise<Session> {
-    const [access, refresh] = await Promise.all([
-      deps.accessTokens.issue(user.id, portal),
-      deps.refreshTokens.start(user.id, portal),
-    ]);
-    return { access, refresh, user: toPublicUser(user) };
+    const refresh = await deps.refreshTokens.start(user.id, portal);
+    // The access token names its sign-in, so the sign-in's logout ends it too.
+    const access = await deps.accessTokens.issue(user.id, portal, refresh.sessionId);
+    return { access, refresh: refresh.token, user: toPublicUser(user) };
   }
 
   return {
@@ -176,7 +175,7 @@ export function createAccountsService(deps: {
           return null;
         }
         return {
-          access: await deps.accessTokens.issue(user.id, portal),
+          access: await deps.accessTokens.issue(user.id, portal, rotated.sessionId),
           refresh: rotated.token,
           user: toPublicUser(user),
         };

@@ -11,10 +11,12 @@ export interface AccessClaims {
   portal: Portal;
   /** Milliseconds since the epoch (a token's `iat` is whole seconds only). */
   issuedAtMs: number;
+  /** The sign-in it belongs to (the refresh token family); its logout ends the token. */
+  sessionId: string | null;
 }
 
 export interface AccessTokens {
-  issue(userId: number, portal: Portal): Promise<string>;
+  issue(userId: number, portal: Portal, sessionId?: string): Promise<string>;
   /** Returns the claims of a valid, unexpired token, or null for anything else. */
   verify(token: string): Promise<AccessClaims | null>;
 }
@@ -40,7 +42,7 @@ export function createAccessTokens(options: {
 }): AccessTokens {
   const { secret } = options;
   return {
-    async issue(userId, portal) {
+    async issue(userId, portal, sessionId) {
       const sign = createSigner({
         key: secret,
         algorithm: 'HS256',
@@ -51,7 +53,11 @@ export function createAccessTokens(options: {
         clockTimestamp: options.now().getTime(),
       });
       // `iat` is in whole seconds; a password reset must tell apart tokens of its own second.
-      return sign({ portal, iat_ms: options.now().getTime() });
+      return sign({
+        portal,
+        iat_ms: options.now().getTime(),
+        ...(sessionId ? { sid: sessionId } : {}),
+      });
     },
     async verify(token) {
       const verify = createVerifier({
@@ -69,6 +75,7 @@ export function createAccessTokens(options: {
           portal?: unknown;
           iat: number;
           iat_ms?: unknown;
+          sid?: unknown;
         };
         const userId = Number(payload.sub);
         const portal = payload.portal;
@@ -84,7 +91,8 @@ export function createAccessTokens(options: {
           typeof payload.iat_ms === 'number' && Math.floor(payload.iat_ms / 1000) === payload.iat
             ? payload.iat_ms
             : payload.iat * 1000 + 999;
-        return { userId, portal, issuedAtMs };
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
+        return { userId, portal, issuedAtMs, sessionId };
       } catch (error) {
         if (error instanceof TokenError) return null;
         throw error;
@@ -108,8 +116,8 @@ export type RefreshTokenWriter = Pick<Database, 'update'>;
 
 /** Refresh tokens: opaque, rotated on every use, one family per sign-in. */
 export interface RefreshTokenStore {
-  /** Starts a new family (a sign-in). */
-  start(userId: number, portal: Portal): Promise<string>;
+  /** Starts a new family (a sign-in): the token and the family's id, the session id. */
+  start(userId: number, portal: Portal): Promise<{ token: string; sessionId: string }>;
   /**
    * Exchanges a token for a new one of the same family. A token presented a second time
    * (already rotated) revokes its whole family: someone else holds a copy.
@@ -122,7 +130,7 @@ export interface RefreshTokenStore {
     token: string,
     portal: Portal,
     tx: Database,
-  ): Promise<{ userId: number; token: string } | null>;
+  ): Promise<{ userId: number; token: string; sessionId: string } | null>;
   /** Ends the family of the given token (logout); unknown tokens are ignored. */
   revokeFamily(token: string, writer?: Database): Promise<void>;
   revokeAllOfUser(userId: number, writer?: RefreshTokenWriter): Promise<void>;
@@ -162,7 +170,10 @@ export function createRefreshTokenStore(deps: {
   }
 
   return {
-    start: (userId, portal) => insert(userId, portal, randomUUID()),
+    async start(userId, portal) {
+      const sessionId = randomUUID();
+      return { token: await insert(userId, portal, sessionId), sessionId };
+    },
 
     async rotate(token, portal, tx) {
       const [row] = await tx
@@ -192,7 +203,11 @@ export function createRefreshTokenStore(deps: {
         await revokeFamilyId(row.familyId, tx);
         return null;
       }
-      return { userId: row.userId, token: await insert(row.userId, portal, row.familyId, tx) };
+      return {
+        userId: row.userId,
+        token: await insert(row.userId, portal, row.familyId, tx),
+        sessionId: row.familyId,
+      };
     },
 
     async revokeFamily(token, writer = db) {
