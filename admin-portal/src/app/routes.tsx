@@ -18,6 +18,12 @@ const ApplicantsPage = lazy(() =>
   })),
 );
 
+const ApplicantPage = lazy(() =>
+  import('../features/applicant/components/applicant-page').then((m) => ({
+    default: m.ApplicantPage,
+  })),
+);
+
 function PageFallback() {
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
@@ -53,6 +59,14 @@ export function AdminRoutes() {
             element={
               <Suspense fallback={<PageFallback />}>
                 <ApplicantsPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="applicants/:id"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <ApplicantPage />
               </Suspense>
             }
           />

@@ -242,6 +242,29 @@ describe('applicants page', () => {
     );
   });
 
+  it('filters by status from page 1, and Reset shows every status again', async () => {
+    const queries = listEndpoint(many(25));
+    await openApplicants();
+    const user = userEvent.setup();
+    await screen.findByText('Page 1 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Under review');
+    await waitFor(() =>
+      expect(queries.at(-1)).toMatchObject({ status: 'under_review', page: '1' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    await waitFor(() => expect(queries.at(-1)?.status).toBeUndefined());
+  });
+
+  it("opens an applicant's page from the name in the row", async () => {
+    listEndpoint(many(3));
+    await openApplicants();
+    const link = await screen.findByRole('link', { name: 'Applicant 2' });
+    expect(link).toHaveAttribute('href', '/portal-admin/applicants/102');
+  });
+
   it('exports the current dates and search under the server file name', async () => {
     const queries = listEndpoint(many(3));
     let exportQuery: Query = {};

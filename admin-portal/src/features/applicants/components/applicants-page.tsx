@@ -1,11 +1,12 @@
 import type { ApplicantProfile, ExportProfilesParams } from '@loan-portal/api-client';
-import { DEFAULT_PAGE_SIZE } from '@loan-portal/api-client';
+import { APPLICATION_STATUSES, DEFAULT_PAGE_SIZE, STATUS_LABELS } from '@loan-portal/api-client';
 import {
   Button,
   ConfirmDialog,
   ErrorBox,
   LoadingOverlay,
   Pagination,
+  SelectField,
   TextField,
 } from '@loan-portal/ui-kit';
 import { saveAs } from 'file-saver';
@@ -15,6 +16,11 @@ import { useApplicantFilters } from '../hooks/use-applicant-filters';
 import { useApplicants } from '../hooks/use-applicants';
 import styles from './applicants-page.module.css';
 import { ApplicantsTable } from './applicants-table';
+
+const STATUS_OPTIONS = APPLICATION_STATUSES.map((status) => ({
+  value: status,
+  label: STATUS_LABELS[status],
+}));
 
 export function ApplicantsPage() {
   const api = useApiClient();
@@ -27,11 +33,12 @@ export function ApplicantsPage() {
   async function exportProfiles() {
     setExporting(true);
     try {
-      // The export answers the same question as the list: its dates and its search.
-      const params: ExportProfilesParams & { search?: string } = {
+      // The export answers the same question as the list: its dates, search and status.
+      const params: ExportProfilesParams = {
         from_date: filters.from,
         to_date: filters.to,
         search: filters.search.trim(),
+        status: filters.status,
       };
       const { blob, fileName } = await api.exportProfiles(params);
       saveAs(blob, fileName);
@@ -93,6 +100,14 @@ export function ApplicantsPage() {
             value={filters.to}
             min={filters.from || undefined}
             onChange={(event) => filters.setTo(event.target.value)}
+          />
+          <SelectField
+            label="Status"
+            name="status"
+            placeholder="All statuses"
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(event) => filters.setStatus(event.target.value)}
           />
         </div>
         <div className={styles.actions}>

@@ -1,6 +1,7 @@
 import { type ApplicantProfile, formatAadhaar, formatRupees } from '@loan-portal/api-client';
 import { EmptyState, StatusBadge } from '@loan-portal/ui-kit';
 import { memo } from 'react';
+import { Link } from 'react-router';
 import { ScrollRegion } from '../../../components/scroll-region';
 import styles from './applicants-page.module.css';
 
@@ -52,7 +53,16 @@ export const ApplicantsTable = memo(function ApplicantsTable({
             profiles.map((profile) => (
               <tr key={profile.id}>
                 <td>
-                  <span className={styles.primary}>{orNA(profile.full_name)}</span>
+                  {profile.registration ? (
+                    <Link
+                      to={`/portal-admin/applicants/${profile.registration.id}`}
+                      className={`${styles.primary} ${styles.applicantLink}`}
+                    >
+                      {orNA(profile.full_name)}
+                    </Link>
+                  ) : (
+                    <span className={styles.primary}>{orNA(profile.full_name)}</span>
+                  )}
                   <span className={styles.secondary}>{orNA(profile.contact_number)}</span>
                 </td>
                 <td>

@@ -21,12 +21,15 @@ export interface ApplicantFilters {
   search: string;
   from: string;
   to: string;
+  /** One status, or '' for every status. */
+  status: string;
   page: number;
   setSearchInput(value: string): void;
+  setStatus(value: string): void;
   setFrom(value: string): void;
   setTo(value: string): void;
   setPage(page: number): void;
-  /** Default dates, empty search, page 1. */
+  /** Default dates, empty search, every status, page 1. */
   reset(): void;
 }
 
@@ -36,6 +39,7 @@ export function useApplicantFilters(): ApplicantFilters {
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [status, setStatusValue] = useState('');
 
   useEffect(() => {
     if (searchInput === search) return;
@@ -56,8 +60,14 @@ export function useApplicantFilters(): ApplicantFilters {
     setPage(1);
   }, []);
 
+  const setStatus = useCallback((value: string) => {
+    setStatusValue(value);
+    setPage(1);
+  }, []);
+
   const reset = useCallback(() => {
     setRange(defaultDateRange());
+    setStatusValue('');
     setSearchInput('');
     setSearch('');
     setPage(1);
@@ -68,8 +78,10 @@ export function useApplicantFilters(): ApplicantFilters {
     search,
     from: range.from,
     to: range.to,
+    status,
     page,
     setSearchInput,
+    setStatus,
     setFrom,
     setTo,
     setPage,

@@ -10,6 +10,8 @@ export interface ApplicantsQuery {
   search: string;
   from: string;
   to: string;
+  /** '' for every status. */
+  status?: string;
 }
 
 export interface ApplicantsState {
@@ -29,7 +31,13 @@ const EMPTY_PAGINATION: Pagination = {
 };
 
 /** The admin list; nothing is fetched until both dates are set (spec section 5). */
-export function useApplicants({ page, search, from, to }: ApplicantsQuery): ApplicantsState {
+export function useApplicants({
+  page,
+  search,
+  from,
+  to,
+  status = '',
+}: ApplicantsQuery): ApplicantsState {
   const api = useApiClient();
   const [reloads, setReloads] = useState(0);
   const [state, setState] = useState({
@@ -52,6 +60,7 @@ export function useApplicants({ page, search, from, to }: ApplicantsQuery): Appl
         search: search.trim(),
         from_date: from,
         to_date: to,
+        status,
       })
       .then(({ results, pagination }) => {
         if (current) setState({ loading: false, error: '', results, pagination });
@@ -65,7 +74,7 @@ export function useApplicants({ page, search, from, to }: ApplicantsQuery): Appl
     return () => {
       current = false;
     };
-  }, [api, page, search, from, to, reloads]);
+  }, [api, page, search, from, to, status, reloads]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
   return { ...state, reload };

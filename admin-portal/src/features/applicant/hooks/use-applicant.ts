@@ -1,0 +1,95 @@
+import {
+  type ApplicantDetail,
+  type ApplicationStatus,
+  getErrorMessage,
+} from '@loan-portal/api-client';
+import { useCallback, useEffect, useState } from 'react';
+import { useApiClient } from '../../../app/api-client';
+
+export interface ApplicantState {
+  loading: boolean;
+  /** Set when the application does not exist (404) or could not be loaded. */
+  loadError: string;
+  detail: ApplicantDetail | null;
+  /** Moves the application from the status on screen; resolves to an error message or ''. */
+  transition(to: ApplicationStatus, reason?: string): Promise<string>;
+  /** Adds an internal note; resolves to an error message or ''. */
+  addNote(text: string): Promise<string>;
+}
+
+export const LOAD_FAILED = 'Failed to load the applicant. Please try again.';
+export const NOT_FOUND = 'Application not found.';
+
+/** One application, whole, and the staff actions on it. The server decides what is allowed. */
+export function useApplicant(registrationId: number): ApplicantState {
+  const api = useApiClient();
+  const [loads, setLoads] = useState(0);
+  const [state, setState] = useState<Pick<ApplicantState, 'loading' | 'loadError' | 'detail'>>({
+    loading: true,
+    loadError: '',
+    detail: null,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loads` is a trigger, not an input
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true }));
+    api.getApplicant(registrationId).then(
+      (detail) => {
+        if (current) setState({ loading: false, loadError: '', detail });
+      },
+      (error: unknown) => {
+        console.error('Failed to load the applicant', error);
+        const status = (error as { response?: { status?: number } }).response?.status;
+        if (current) {
+          setState({
+            loading: false,
+            detail: null,
+            loadError: status === 404 ? NOT_FOUND : LOAD_FAILED,
+          });
+        }
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, registrationId, loads]);
+
+  const reload = useCallback(() => setLoads((n) => n + 1), []);
+
+  const transition = useCallback(
+    async (to: ApplicationStatus, reason?: string) => {
+      const expected = state.detail?.status;
+      if (!expected) return LOAD_FAILED;
+      try {
+        await api.transitionApplication(registrationId, {
+          to,
+          expected_status: expected,
+          ...(reason ? { reason } : {}),
+        });
+        reload();
+        return '';
+      } catch (error) {
+        // A 409 means the status on screen is out of date: show the new one with the message.
+        reload();
+        return getErrorMessage(error, 'The status could not be changed. Please try again.');
+      }
+    },
+    [api, registrationId, state.detail?.status, reload],
+  );
+
+  const addNote = useCallback(
+    async (text: string) => {
+      try {
+        await api.addApplicationNote(registrationId, text);
+        reload();
+        return '';
+      } catch (error) {
+        return getErrorMessage(error, 'The note could not be saved. Please try again.');
+      }
+    },
+    [api, registrationId, reload],
+  );
+
+  return { ...state, transition, addNote };
+}
