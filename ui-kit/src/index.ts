@@ -41,3 +41,9 @@ export {
   type StepIndicatorProps,
 } from './components/step-indicator/step-indicator';
 export { TextField, type TextFieldProps } from './components/text-field/text-field';
+export {
+  Timeline,
+  type TimelineProps,
+  type TimelineStep,
+  type TimelineStepState,
+} from './components/timeline/timeline';

@@ -1,3 +1,4 @@
+import { APPLICATION_STATUSES } from '@loan-portal/api-client';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { StatusBadge } from './status-badge';
@@ -65,4 +66,26 @@ export const AllStates: Story = {
       </div>
     </div>
   ),
+};
+
+/** Every status of the application lifecycle, as staff (upper case) and clients see it. */
+export const EveryLifecycleStatus: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: '0.75rem' }}>
+      {(['registration', 'dashboard'] as const).map((vocabulary) => (
+        <div key={vocabulary} style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+          {APPLICATION_STATUSES.map((status) => (
+            <StatusBadge key={status} vocabulary={vocabulary} status={status} />
+          ))}
+        </div>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('UNDER REVIEW')).toHaveAttribute('data-tone', 'info');
+    await expect(canvas.getByText('Under review')).toHaveAttribute('data-tone', 'warning');
+    await expect(canvas.getByText('REJECTED')).toHaveAttribute('data-tone', 'danger');
+    await expect(canvas.getByText('Active')).toHaveAttribute('data-tone', 'success');
+  },
 };
