@@ -42,9 +42,7 @@ export function Timeline({ steps, label, className }: TimelineProps) {
           className={`${styles.step} ${styles[step.state]}`}
           aria-current={step.state === 'current' || step.state === 'failed' ? 'step' : undefined}
         >
-          <span className={styles.marker} aria-hidden="true">
-            {step.state === 'done' ? '✓' : step.state === 'failed' ? '✕' : null}
-          </span>
+          <span className={styles.marker} aria-hidden="true" />
           <div className={styles.body}>
             <p className={styles.label}>
               {step.label}

@@ -45,6 +45,20 @@ describe('dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/status'));
   });
 
+  it("explains a status after payment under the spec's line", async () => {
+    const application = makeApplication({ status: 'active' });
+    signedIn(application);
+    server.use(
+      http.get(`${API}/api/registration/application/`, () => HttpResponse.json(application)),
+    );
+    renderApp('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Your Application' });
+    expect(await within(card).findByText('Status: active')).toBeVisible();
+    expect(
+      within(card).getByText('Your loan has been disbursed to your bank account.'),
+    ).toBeVisible();
+  });
+
   it('shows the support e-mail and phone from config in Contact Support', async () => {
     signedIn(null);
     renderApp('/dashboard');

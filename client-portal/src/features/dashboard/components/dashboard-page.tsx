@@ -1,4 +1,4 @@
-import type { Application } from '@loan-portal/api-client';
+import { type Application, isLifecycleStatus } from '@loan-portal/api-client';
 import { Button, Card, Modal, ModalClose, StatusBadge } from '@loan-portal/ui-kit';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
 import { formatDate } from '../../../lib/dates';
 import { formatRupees } from '../../../lib/shared';
+import { STATUS_TEXTS } from '../../../lib/status-texts';
 import styles from './dashboard-page.module.css';
 
 export function DashboardPage() {
@@ -137,6 +138,9 @@ function ApplicationCard({
       : application.status === 'paid'
         ? { text: 'Payment received', action: 'View application status' }
         : { text: `Status: ${application.status}`, action: 'View application' };
+  const explanation = isLifecycleStatus(application.status)
+    ? STATUS_TEXTS[application.status]?.text
+    : undefined;
   return (
     <Card
       title="Your Application"
@@ -153,6 +157,7 @@ function ApplicationCard({
         </div>
       </dl>
       <p className={styles.sideText}>{branch.text}</p>
+      {explanation ? <p className={styles.sideText}>{explanation}</p> : null}
       <Button fullWidth onClick={() => onGo('/status')}>
         {branch.action}
       </Button>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,73 @@ describe('status page', () => {
     answer(makeApplication({ status: 'under_review' }));
     renderApp('/status');
     expect(await screen.findByRole('heading', { name: 'Application Processing' })).toBeVisible();
+  });
+
+  describe('timeline', () => {
+    const history = [
+      { status: 'draft', at: '2026-11-19T05:30:00Z', reason: null },
+      { status: 'paid', at: '2026-11-20T05:30:00Z', reason: null },
+      { status: 'under_review', at: '2026-11-21T09:00:00Z', reason: null },
+      { status: 'approved', at: '2026-11-22T10:45:00Z', reason: null },
+      { status: 'active', at: '2026-11-23T04:00:00Z', reason: null },
+    ];
+    const steps = async () =>
+      within(await screen.findByRole('list', { name: 'Application progress' })).getAllByRole(
+        'listitem',
+      );
+
+    it('shows each step reached with its IST time and highlights the current one', async () => {
+      signedIn();
+      answer(makeApplication({ status: 'under_review', history: history.slice(0, 3) }));
+      renderApp('/status');
+      const items = await steps();
+      expect(items.map((item) => item.textContent)).toEqual([
+        'Draft (completed)19 Nov 2026, 11:00 am',
+        'Paid (completed)20 Nov 2026, 11:00 am',
+        'Under review (current step)21 Nov 2026, 2:30 pm',
+        'Approved (not yet)',
+        'Active (not yet)',
+        'Closed (not yet)',
+      ]);
+      expect(items[2]).toHaveAttribute('aria-current', 'step');
+    });
+
+    it('shows a disbursed loan as active, with every earlier step done', async () => {
+      signedIn();
+      answer(makeApplication({ status: 'active', history }));
+      renderApp('/status');
+      expect(await screen.findByRole('heading', { name: 'Loan Disbursed' })).toBeVisible();
+      const items = await steps();
+      expect(items[4]).toHaveAttribute('aria-current', 'step');
+      expect(items[4]).toHaveTextContent('Active (current step)23 Nov 2026, 9:30 am');
+      expect(items[3]).toHaveTextContent('Approved (completed)22 Nov 2026, 4:15 pm');
+    });
+
+    it('ends a rejected application at Rejected, with the reason staff gave', async () => {
+      signedIn();
+      answer(
+        makeApplication({
+          status: 'rejected',
+          history: [
+            ...history.slice(0, 3),
+            {
+              status: 'rejected',
+              at: '2026-11-22T10:45:00Z',
+              reason: 'Income could not be verified.',
+            },
+          ],
+        }),
+      );
+      renderApp('/status');
+      expect(
+        await screen.findByRole('heading', { name: 'Application Not Approved' }),
+      ).toBeVisible();
+      const items = await steps();
+      expect(items).toHaveLength(4);
+      expect(items[3]).toHaveTextContent('Rejected (stopped here)');
+      expect(items[3]).toHaveTextContent('Reason: Income could not be verified.');
+      expect(screen.getAllByText('Reason: Income could not be verified.')).toHaveLength(2);
+    });
   });
 
   it('falls back to N/A for an empty profile', async () => {

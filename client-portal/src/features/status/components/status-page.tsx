@@ -1,5 +1,5 @@
-import type { Application } from '@loan-portal/api-client';
-import { Button, Card, EmptyState, Spinner, StatusBadge } from '@loan-portal/ui-kit';
+import { type Application, isLifecycleStatus } from '@loan-portal/api-client';
+import { Button, Card, EmptyState, Spinner, StatusBadge, Timeline } from '@loan-portal/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
@@ -8,6 +8,7 @@ import { Page } from '../../../components/page';
 import { formatDate } from '../../../lib/dates';
 import { httpStatusOf } from '../../../lib/http-status';
 import { formatAadhaar, formatRupees } from '../../../lib/shared';
+import { STATUS_TEXTS, timelineSteps } from '../../../lib/status-texts';
 import styles from './status-page.module.css';
 
 type Load =
@@ -99,12 +100,27 @@ function StatusBanner({ application }: { application: Application }) {
       </div>
     );
   }
+  const texts = isLifecycleStatus(application.status)
+    ? STATUS_TEXTS[application.status]
+    : undefined;
+  const tone =
+    application.status === 'rejected'
+      ? styles.danger
+      : application.status === 'approved' || application.status === 'active'
+        ? styles.success
+        : styles.info;
+  const reason =
+    application.status === 'rejected'
+      ? application.history?.filter((entry) => entry.status === 'rejected').at(-1)?.reason
+      : undefined;
   return (
-    <div className={`${styles.banner} ${styles.info}`}>
-      <h2 className={styles.bannerTitle}>Application Processing</h2>
+    <div className={`${styles.banner} ${tone}`}>
+      <h2 className={styles.bannerTitle}>{texts?.title ?? 'Application Processing'}</h2>
       <p className={styles.bannerText}>
-        Your application is being reviewed. We will contact you if we need anything else.
+        {texts?.text ??
+          'Your application is being reviewed. We will contact you if we need anything else.'}
       </p>
+      {reason ? <p className={styles.bannerText}>Reason: {reason}</p> : null}
     </div>
   );
 }
@@ -154,6 +170,9 @@ function ApplicationDetails({ application }: { application: Application }) {
         </dl>
       </Card>
       <StatusBanner application={application} />
+      <Card title="Progress">
+        <Timeline label="Application progress" steps={timelineSteps(application)} />
+      </Card>
       <Card title="Application Details">
         <dl className={styles.details}>
           {details.map(([label, value]) => (
