@@ -19,7 +19,7 @@ import {
   StatusBadge,
 } from '@loan-portal/ui-kit';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useApplicant } from '../hooks/use-applicant';
 import styles from './applicant-page.module.css';
@@ -41,8 +41,10 @@ function orNA(value: string | number | null | undefined): string {
 
 /** Staff's applicant page: every field, the payments, the history, notes, and the allowed moves. */
 export function ApplicantPage() {
-  const { id = '' } = useParams();
-  const registrationId = /^\d+$/.test(id) ? Number(id) : 0;
+  // Read from the path, not useParams: the shell's shared router exports no useParams, and
+  // adding one would grow every page's shell for this one screen.
+  const { pathname } = useLocation();
+  const registrationId = Number(/\/applicants\/(\d{1,10})\/?$/.exec(pathname)?.[1] ?? 0);
   const { loading, loadError, detail, transition, addNote } = useApplicant(registrationId);
   const [actionError, setActionError] = useState('');
 
