@@ -170,7 +170,7 @@ function ApplicationDetails({ application }: { application: Application }) {
         </dl>
       </Card>
       <StatusBanner application={application} />
-      <Card title="Progress">
+      <Card title="Progress" className={styles.progress}>
         <Timeline label="Application progress" steps={timelineSteps(application)} />
       </Card>
       <Card title="Application Details">
