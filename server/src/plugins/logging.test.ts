@@ -71,6 +71,19 @@ describe('server logs', () => {
     expect(logs.text()).not.toContain('9812345678');
     expect(logs.text()).not.toContain('search=');
   });
+
+  it('log no payment session id (probe finding 8)', async () => {
+    const session = 'session_Zx81kLmQ0pWv3sTn7YbH';
+    await t.app.inject({ url: `/payments-simulator/checkout/${session}?parent_origin=x` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/payments-simulator/sessions/${session}/complete`,
+      payload: { outcome: 'SUCCESS' },
+    });
+    expect(logs.text()).toContain('"url":"/payments-simulator/checkout/session_…?…"');
+    expect(logs.text()).toContain('"url":"/payments-simulator/sessions/session_…/complete"');
+    expect(logs.text()).not.toContain('Zx81kLmQ0pWv3sTn7YbH');
+  });
 });
 
 describe('maskMessage', () => {

@@ -91,12 +91,19 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The path only: query strings carry search terms (names, numbers, PANs) and outbox numbers. */
+/** A payment session id opens that checkout: a secret of the URL, like a token. */
+const PAYMENT_SESSION = /session_[A-Za-z0-9_-]+/g;
+
+/**
+ * The path only: query strings carry search terms (names, numbers, PANs) and outbox numbers, and
+ * payment session ids in the simulator's paths are cut to their prefix.
+ */
 export function serializeRequest(request: LoggedRequest) {
-  const [path, query] = request.url.split('?');
+  const [path = '', query] = request.url.split('?');
+  const masked = path.replace(PAYMENT_SESSION, 'session_…');
   return {
     method: request.method,
-    url: query === undefined ? path : `${path}?…`,
+    url: query === undefined ? masked : `${masked}?…`,
     hostname: request.hostname,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

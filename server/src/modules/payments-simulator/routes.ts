@@ -31,11 +31,16 @@ interface CompletionAnswer {
   webhook_status: number;
 }
 
-function parentOriginOf(raw: unknown): string | null {
+/**
+ * The origin the checkout page may post its result to: the caller's `parent_origin` only when it
+ * is one of ours (this server as the browser reached it, PUBLIC_BASE_URL, or a CORS origin of a
+ * shell hosted elsewhere). Any other page that framed the checkout learns nothing from it.
+ */
+function parentOriginOf(raw: unknown, ours: Set<string>): string | null {
   if (typeof raw !== 'string' || raw === '') return null;
   try {
     const url = new URL(raw);
-    return url.origin === raw && /^https?:$/.test(url.protocol) ? raw : null;
+    return url.origin === raw && /^https?:$/.test(url.protocol) && ours.has(raw) ? raw : null;
   } catch {
     return null;
   }
@@ -48,9 +53,16 @@ function parentOriginOf(raw: unknown): string | null {
  */
 export async function simulatorRoutes(
   app: FastifyInstance,
-  opts: { provider: SimulatorProvider; webhookPath: string },
+  opts: {
+    provider: SimulatorProvider;
+    webhookPath: string;
+    /** Origins of our own pages besides this server's: PUBLIC_BASE_URL and CORS_ORIGINS. */
+    ownOrigins: string[];
+  },
 ) {
   const { provider } = opts;
+  const ownOrigins = (request: { protocol: string; host: string }) =>
+    new Set([...opts.ownOrigins, `${request.protocol}://${request.host}`]);
 
   app.get(
     '/payments-simulator/cashfree.js',
@@ -97,7 +109,7 @@ export async function simulatorRoutes(
           renderCheckoutPage({
             paymentSessionId: request.params.session,
             checkout,
-            parentOrigin: parentOriginOf(request.query.parent_origin),
+            parentOrigin: parentOriginOf(request.query.parent_origin, ownOrigins(request)),
             nonce,
           }),
         );

@@ -80,6 +80,7 @@ describe('payments through the simulator', () => {
 
     const page = await t.app.inject({
       url: `/payments-simulator/checkout/${body.payment_session_id}?parent_origin=http://localhost:5173`,
+      headers: { host: 'localhost:5173' },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -99,6 +100,24 @@ describe('payments through the simulator', () => {
     ]) {
       expect(page.body).toContain(text);
     }
+  });
+
+  it('posts its result only to one of our own origins, never to one the caller names', async () => {
+    // Probe finding 8: any page that framed the checkout with its own parent_origin got the result.
+    const c = await clientWithDraft(t);
+    const { payment_session_id } = (await createOrder(c.headers)).json();
+    const page = (origin: string) =>
+      t.app.inject({
+        url: `/payments-simulator/checkout/${payment_session_id}?parent_origin=${encodeURIComponent(origin)}`,
+        headers: { host: 'portal.example.in' },
+      });
+    const evil = await page('https://evil.example');
+    expect(evil.statusCode).toBe(200);
+    expect(evil.body).not.toContain('evil.example');
+    expect(evil.body).toContain('var parentOrigin = null;');
+    expect((await page('http://portal.example.in')).body).toContain(
+      'var parentOrigin = "http://portal.example.in";',
+    );
   });
 
   it('a paid checkout: webhook first, then the poll says SUCCESS; one payment, registration paid', async () => {

@@ -76,7 +76,15 @@ export const paymentsPlugin = fp(
         'Payments run on the simulator (PAYMENT_PROVIDER=simulator): no real money moves. ' +
           'Set PAYMENT_PROVIDER=cashfree for real payments.',
       );
-      await app.register(simulatorRoutes, { provider, webhookPath: WEBHOOK_PATH });
+      const publicBase = opts.config.payments.publicBaseUrl;
+      await app.register(simulatorRoutes, {
+        provider,
+        webhookPath: WEBHOOK_PATH,
+        ownOrigins: [
+          ...(publicBase ? [new URL(publicBase).origin] : []),
+          ...opts.config.corsOrigins,
+        ],
+      });
     }
   },
   { name: 'payments', dependencies: ['auth'] },
