@@ -125,14 +125,19 @@ test('staff reject with a reason; the client reads it on the status page', async
   const staff = await openApplicant(browser, applicant);
   await move(staff, 'Start review', 'UNDER REVIEW');
   // The dialog refuses a reason that is too short before anything is sent.
-  await staff.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Reject' }).click();
+  await staff
+    .getByRole('region', { name: 'Actions' })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   const dialog = staff.getByRole('dialog', { name: 'Reject?' });
   await dialog.getByLabel('Reason (shown to the applicant)').fill('Too short');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog.getByText('Please give a reason of at least 10 characters.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await move(staff, 'Reject', 'REJECTED', reason);
-  await expect(staff.getByRole('list', { name: 'Status history' })).toContainText(`Reason: ${reason}`);
+  await expect(staff.getByRole('list', { name: 'Status history' })).toContainText(
+    `Reason: ${reason}`,
+  );
 
   const client = await clientStatusPage(browser, applicant);
   await expect(client.getByRole('heading', { name: 'Application Not Approved' })).toBeVisible();
