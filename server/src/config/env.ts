@@ -81,6 +81,8 @@ export type SmsConfig =
       templateId: string;
       /** MSG91_STATUS_TEMPLATE_<STATUS> (e.g. MSG91_STATUS_TEMPLATE_UNDER_REVIEW), by status. */
       statusTemplateIds: Record<string, string>;
+      /** MSG91_ACCOUNT_EXISTS_TEMPLATE_ID: the notice to a registered number (no code). */
+      accountExistsTemplateId: string | undefined;
       senderId: string | undefined;
       baseUrl: string;
     };
@@ -146,6 +148,7 @@ function loadSmsConfig(env: Env, deployEnv: DeployEnv): SmsConfig {
         .filter(([key, value]) => key.startsWith('MSG91_STATUS_TEMPLATE_') && value)
         .map(([key, value]) => [key.slice('MSG91_STATUS_TEMPLATE_'.length).toLowerCase(), value!]),
     ),
+    accountExistsTemplateId: env.MSG91_ACCOUNT_EXISTS_TEMPLATE_ID || undefined,
     senderId: env.MSG91_SENDER_ID || undefined,
     baseUrl: (env.MSG91_BASE_URL || 'https://control.msg91.com').replace(/\/+$/, ''),
   };

@@ -14,9 +14,15 @@ export interface OtpService {
   /**
    * Makes a new code (replacing any open one) after the cooldown and hourly caps allow it, and
    * sends it unless `deliver` is false: a reset for an unknown number is recorded but never sent,
-   * so that it meets exactly the same limits as a real one.
+   * so that it meets exactly the same limits as a real one. `deliver: 'account_exists'` sends,
+   * instead of the code, a notice that someone tried to sign up with a number that has an account.
    */
-  issue(input: { phone: string; purpose: OtpPurpose; ip: string; deliver: boolean }): Promise<void>;
+  issue(input: {
+    phone: string;
+    purpose: OtpPurpose;
+    ip: string;
+    deliver: boolean | 'account_exists';
+  }): Promise<void>;
   /** Accepts the open code once; throws a 400 (or 429 after too many tries) otherwise. */
   consume(input: { phone: string; purpose: OtpPurpose; code: string }): Promise<void>;
 }
@@ -117,6 +123,23 @@ export function createOtpService(deps: {
         return row.id;
       });
       if (!deliver) return;
+      if (deliver === 'account_exists') {
+        const notice =
+          `Someone tried to create a ${deps.productName} account with this number, which already ` +
+          'has one. Sign in, or reset your password if you have forgotten it. If it was not you, ' +
+          'ignore this message.';
+        try {
+          await deps.sms.send(phone, notice, { purpose: 'account_exists' });
+        } catch (error) {
+          if (!(error instanceof SmsSendError)) throw error;
+          // Answered like a sent code all the same: an error here would tell the number exists.
+          deps.log.error(
+            { err: error, provider: deps.sms.name },
+            'account notice could not be sent',
+          );
+        }
+        return;
+      }
       const minutes = Math.round(config.ttlSeconds / 60);
       const body =
         `${code} is your ${deps.productName} verification code. It expires in ${minutes} ` +

@@ -102,13 +102,31 @@ describe('signup with a one-time code', () => {
     expect(again.json().message).toBe('Invalid OTP. Please request a new one.');
   });
 
-  it('answers 409 when the number already has an account', async () => {
+  it('answers a registered number like a free one, and texts it a notice instead of a code', async () => {
+    // Probe finding 2: 409 against 200 told anyone which numbers have an account.
     const { phone } = await signUp();
-    const res = await post('/api/accounts/otp/send/', { mobile: phone });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(
-      'An account with this mobile number already exists. Please sign in instead.',
-    );
+    advance(60); // past the resend cooldown of the signup's own code
+    const free = randomPhone();
+    const [registered, unregistered] = [
+      await post('/api/accounts/otp/send/', { mobile: phone }),
+      await post('/api/accounts/otp/send/', { mobile: free }),
+    ];
+    expect(registered.statusCode).toBe(unregistered.statusCode);
+    expect(registered.json()).toEqual(unregistered.json());
+    const outbox = await t.app.inject({ url: `/api/dev/sms-outbox?phone=${phone}` });
+    const [notice] = outbox.json().messages;
+    expect(notice.code).toBe('');
+    expect(notice.body).toMatch(/^Someone tried to create a .+ account with this number/);
+    expect(notice.body).not.toMatch(/\d{6}/);
+
+    // Signing up with any code then fails like a wrong code, never with "already exists".
+    const signup = await post('/api/accounts/signup/', {
+      phone_number: phone,
+      password: 'other-pass',
+      otp: '123456',
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json().message).toMatch(/^Invalid OTP\./);
   });
 
   it('gives the spec messages for bad input', async () => {

@@ -70,20 +70,24 @@ export function createAccountsService(deps: {
   }
 
   return {
+    /**
+     * Answers alike whether or not the number has an account (OWASP's advice against account
+     * enumeration), under the same caps: a registered number gets a notice instead of a code.
+     */
     async sendSignupCode(phone: string, ip: string) {
-      if (await findByPhone(phone)) {
-        throw new HttpError(
-          409,
-          'An account with this mobile number already exists. Please sign in instead.',
-        );
-      }
-      await otp.issue({ phone, purpose: 'signup', ip, deliver: true });
+      const registered = Boolean(await findByPhone(phone));
+      await otp.issue({
+        phone,
+        purpose: 'signup',
+        ip,
+        deliver: registered ? 'account_exists' : true,
+      });
     },
 
     async signup(input: { phone: string; password: string; otp: string }): Promise<Session> {
-      const exists = () =>
-        new HttpError(409, 'An account with this mobile number already exists. Please sign in.');
-      if (await findByPhone(input.phone)) throw exists();
+      // A registered number's code was never sent, so it fails here like any wrong code; one
+      // guessed right meets the existing account below and is refused the same way.
+      const exists = () => new HttpError(400, 'Invalid OTP. Please request a new one.');
       await otp.consume({ phone: input.phone, purpose: 'signup', code: input.otp });
       const passwordHash = await hashPassword(input.password);
       const [user] = await db

@@ -25,7 +25,7 @@ export class ConsoleSmsProvider implements SmsProvider {
   ) {}
 
   async send(to: string, body: string, meta: SmsMeta): Promise<void> {
-    const code = meta.purpose === 'status' ? '' : meta.code;
+    const code = 'code' in meta ? meta.code : '';
     this.messages.push({ to, body, code, sent_at: this.now().toISOString() });
     if (this.messages.length > OUTBOX_LIMIT) this.messages.shift();
     this.log.info(

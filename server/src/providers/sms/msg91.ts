@@ -10,6 +10,8 @@ export interface Msg91Options {
    * variable. A status without one is not sent (the send fails and its job retries, then stops).
    */
   statusTemplateIds?: Partial<Record<string, string>>;
+  /** The DLT template of the notice to a registered number that someone tried to sign up with. */
+  accountExistsTemplateId?: string;
   senderId?: string;
   baseUrl: string;
   timeoutMs?: number;
@@ -28,14 +30,20 @@ export class Msg91SmsProvider implements SmsProvider {
     const templateId =
       meta.purpose === 'status'
         ? this.options.statusTemplateIds?.[meta.status]
-        : this.options.templateId;
+        : meta.purpose === 'account_exists'
+          ? this.options.accountExistsTemplateId
+          : this.options.templateId;
     if (!templateId) {
       throw new SmsSendError(
         `MSG91 has no template for ${meta.purpose === 'status' ? `status ${meta.status}` : meta.purpose}`,
       );
     }
     const variables =
-      meta.purpose === 'status' ? { application: String(meta.applicationId) } : { otp: meta.code };
+      meta.purpose === 'status'
+        ? { application: String(meta.applicationId) }
+        : 'code' in meta
+          ? { otp: meta.code }
+          : {};
     const payload = {
       template_id: templateId,
       ...(this.options.senderId ? { sender: this.options.senderId } : {}),

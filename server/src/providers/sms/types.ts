@@ -4,6 +4,8 @@
  */
 export type SmsMeta =
   | { purpose: 'signup' | 'reset'; code: string }
+  /** To a registered number that someone tried to sign up with: no code. */
+  | { purpose: 'account_exists' }
   | { purpose: 'status'; status: string; applicationId: number };
 
 export interface SmsProvider {
