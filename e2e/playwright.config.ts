@@ -5,7 +5,9 @@ import { chromiumLaunchOptions } from './support/chromium';
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // One worker per project: each project's journeys run one after another, and the two projects
+  // run side by side (the throttled phone mostly waits, so the 2 cores are not doubled up).
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
@@ -19,14 +21,18 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      workers: 1,
       testIgnore: /cheap-phone\//,
       use: { ...devices['Desktop Chrome'] },
     },
     {
-      // Every client journey on a slow phone (support/cheap-phone.ts throttles each page). CI
-      // runs it three times over: a race lost once in three runs is still a lost field.
+      // Every client journey on a slow phone (support/fixtures.ts throttles each page of this
+      // project). CI runs it three times over: a race lost once in three runs is still a lost
+      // field.
       name: 'cheap-phone',
-      testMatch: /cheap-phone\/.*\.spec\.ts/,
+      workers: 1,
+      testMatch:
+        /(cheap-phone\/.*|client\/(apply-and-pay|password-reset|payment-failure))\.spec\.ts$/,
       repeatEach: process.env.CI ? 3 : 1,
       timeout: 180_000,
       expect: { timeout: 30_000 },

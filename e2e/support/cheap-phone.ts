@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { CHEAP_PHONE } from './cheap-phone-profile';
-import { test as base, expect } from './fixtures';
 
 declare global {
   interface Window {
@@ -14,7 +13,7 @@ declare global {
  * field that disappears while the URL is still the one it was typed under, with no click, tap or
  * submit by the person since, is recorded as lost. The screen threw away what they typed.
  */
-function watchTypedValues() {
+export function watchTypedValues() {
   type Field = HTMLInputElement | HTMLTextAreaElement;
   const lost: string[] = [];
   window.__lostInput = lost;
@@ -71,21 +70,7 @@ export async function throttle(page: Page): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', CHEAP_PHONE.network);
 }
 
-/**
- * Every test of the cheap-phone project runs throttled and fails when a typed value was lost,
- * even if the journey itself went on.
- */
-export const test = base.extend<{ cheapPhone: undefined }>({
-  cheapPhone: [
-    async ({ page }, use) => {
-      await page.addInitScript(watchTypedValues);
-      await throttle(page);
-      await use(undefined);
-      const lost = await page.evaluate(() => window.__lostInput ?? []).catch(() => []);
-      expect(lost, 'typed values the screen threw away').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-export { expect };
+/** What the page recorded as lost (see watchTypedValues); [] when the page is gone. */
+export function lostInput(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__lostInput ?? []).catch(() => []);
+}

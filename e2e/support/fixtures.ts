@@ -1,13 +1,29 @@
 import { test as base, expect } from '@playwright/test';
+import { lostInput, throttle, watchTypedValues } from './cheap-phone';
 
 /** baseURL is the production server started by global-setup on a free port. */
-export const test = base.extend({
+export const test = base.extend<{ cheapPhone: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
+  baseURL: async ({}, use, testInfo) => {
+    const url =
+      testInfo.project.name === 'cheap-phone'
+        ? (process.env.E2E_CHEAP_PHONE_BASE_URL ?? process.env.E2E_BASE_URL)
+        : process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not run');
     await use(url);
   },
+  // In the cheap-phone project every page is throttled to a cheap phone on slow 4G, and a test
+  // fails when the screen threw away something typed, even if the journey itself went on.
+  cheapPhone: [
+    async ({ page }, use, testInfo) => {
+      if (testInfo.project.name !== 'cheap-phone') return use(undefined);
+      await page.addInitScript(watchTypedValues);
+      await throttle(page);
+      await use(undefined);
+      expect(await lostInput(page), 'typed values the screen threw away').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_SERVER_ENV, seedStaffAccount } from './admin';
+import { CLIENT_SERVER_ENV } from './client';
 import { startAppServer } from './servers';
 
 /** One production server for the whole run; its URL reaches the tests through E2E_BASE_URL. */
@@ -16,7 +17,14 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
   });
   process.env.E2E_BASE_URL = server.url;
+  // The cheap-phone project runs beside the desktop one, on a server of its own: its sign-ups and
+  // payments must not move the totals a desktop journey is comparing.
+  const phoneServer = await startAppServer({
+    ...CLIENT_SERVER_ENV,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'loan-e2e-phone-')),
+  });
+  process.env.E2E_CHEAP_PHONE_BASE_URL = phoneServer.url;
   return async () => {
-    await server.stop();
+    await Promise.all([server.stop(), phoneServer.stop()]);
   };
 }

@@ -1,5 +1,5 @@
-import { expect, test } from '../../support/cheap-phone';
 import { PASSWORD, readOtp, uniquePhone } from '../../support/client';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('sign up on a cheap phone', () => {
   test('a number typed the moment /signup shows its form is kept', async ({

@@ -196,11 +196,12 @@ export function OtpInput({
         ))}
       </div>
       {name ? <input type="hidden" name={name} value={joined} /> : null}
-      {invalid ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      {/* The error's line is always there, empty until shown: a message appearing on blur pushed
+          the buttons below it down under a finger already on one (a tap on "Use Different
+          Number" right after the code screen opened was lost on a slow phone). */}
+      <p id={errorId} className={styles.error}>
+        {invalid ? error : null}
+      </p>
     </fieldset>
   );
 }
