@@ -1,5 +1,5 @@
 import { APPLICATION_STATUSES, TRANSITION_CONFLICT_MESSAGE } from '@loan-portal/api-client';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
@@ -172,7 +172,8 @@ describe('application transitions', () => {
     const rows = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.subject, String(registrationId))));
+      .where(and(eq(auditLog.subject, String(registrationId))))
+      .orderBy(asc(auditLog.id));
     const actions = rows.map((row) => row.action);
     expect(actions).toEqual([
       'application.transitioned',
