@@ -38,7 +38,8 @@ function ui(page: Page) {
     names: async () =>
       page
         .getByRole('region', { name: 'Applicants table' })
-        .locator('tbody tr td:first-child span:first-child')
+        // The name: a link to the applicant's page, or plain text without a registration.
+        .locator('tbody tr td:first-child > :first-child')
         .allTextContents(),
   };
 }
