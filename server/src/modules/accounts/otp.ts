@@ -25,6 +25,13 @@ export interface OtpService {
   }): Promise<void>;
   /** Accepts the open code once; throws a 400 (or 429 after too many tries) otherwise. */
   consume(input: { phone: string; purpose: OtpPurpose; code: string }): Promise<void>;
+  /**
+   * Checks the code like `consume` (counting the try) without spending it; `spend` then takes it
+   * in the caller's transaction, so a change made with the code commits together with its use.
+   */
+  check(input: { phone: string; purpose: OtpPurpose; code: string }): Promise<{ id: number }>;
+  /** Spends a checked code in `writer` (a transaction); false when another use took it first. */
+  spend(writer: Pick<Database, 'update'>, code: { id: number }): Promise<boolean>;
 }
 
 const HOUR_MS = 3600_000;
@@ -90,7 +97,73 @@ export function createOtpService(deps: {
     }
   }
 
+  async function spend(writer: Pick<Database, 'update'>, { id }: { id: number }): Promise<boolean> {
+    const [closed] = await writer
+      .update(otpCodes)
+      .set({ closedAt: now() })
+      .where(and(eq(otpCodes.id, id), isNull(otpCodes.closedAt)))
+      .returning({ id: otpCodes.id });
+    return Boolean(closed);
+  }
+
+  async function check({
+    phone,
+    purpose,
+    code,
+  }: {
+    phone: string;
+    purpose: OtpPurpose;
+    code: string;
+  }): Promise<{ id: number }> {
+    const at = now();
+    const [open] = await db
+      .select()
+      .from(otpCodes)
+      .where(
+        and(
+          eq(otpCodes.phoneNumber, phone),
+          eq(otpCodes.purpose, purpose),
+          isNull(otpCodes.closedAt),
+        ),
+      )
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    if (!open) throw new HttpError(400, 'Invalid OTP. Please request a new one.');
+    if (open.expiresAt.getTime() <= at.getTime()) {
+      throw new HttpError(400, 'OTP has expired. Please request a new one.');
+    }
+    // Count the try first, atomically, so parallel guesses cannot exceed the limit.
+    const [counted] = await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(otpCodes.id, open.id),
+          isNull(otpCodes.closedAt),
+          sql`${otpCodes.attempts} < ${config.maxAttempts}`,
+        ),
+      )
+      .returning({ attempts: otpCodes.attempts });
+    if (!counted) {
+      throw new HttpError(400, 'Too many wrong attempts. Please request a new OTP.');
+    }
+    const expected = Buffer.from(open.codeHash, 'hex');
+    const given = Buffer.from(hash(phone, purpose, code), 'hex');
+    if (timingSafeEqual(expected, given)) return { id: open.id };
+    const left = config.maxAttempts - counted.attempts;
+    if (left <= 0) {
+      await db.update(otpCodes).set({ closedAt: at }).where(eq(otpCodes.id, open.id));
+      throw new HttpError(400, 'Too many wrong attempts. Please request a new OTP.');
+    }
+    throw new HttpError(
+      400,
+      `Invalid OTP. Please try again. ${left} ${left === 1 ? 'attempt' : 'attempts'} remaining.`,
+    );
+  }
+
   return {
+    check,
+    spend,
     async issue({ phone, purpose, ip: clientAddress, deliver }) {
       const ip = storableClientAddress(clientAddress);
       const at = now();
@@ -155,60 +228,11 @@ export function createOtpService(deps: {
       }
     },
 
-    async consume({ phone, purpose, code }) {
-      const at = now();
-      const [open] = await db
-        .select()
-        .from(otpCodes)
-        .where(
-          and(
-            eq(otpCodes.phoneNumber, phone),
-            eq(otpCodes.purpose, purpose),
-            isNull(otpCodes.closedAt),
-          ),
-        )
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
-      if (!open) throw new HttpError(400, 'Invalid OTP. Please request a new one.');
-      if (open.expiresAt.getTime() <= at.getTime()) {
-        throw new HttpError(400, 'OTP has expired. Please request a new one.');
-      }
-      // Count the try first, atomically, so parallel guesses cannot exceed the limit.
-      const [counted] = await db
-        .update(otpCodes)
-        .set({ attempts: sql`${otpCodes.attempts} + 1` })
-        .where(
-          and(
-            eq(otpCodes.id, open.id),
-            isNull(otpCodes.closedAt),
-            sql`${otpCodes.attempts} < ${config.maxAttempts}`,
-          ),
-        )
-        .returning({ attempts: otpCodes.attempts });
-      if (!counted) {
-        throw new HttpError(400, 'Too many wrong attempts. Please request a new OTP.');
-      }
-      const expected = Buffer.from(open.codeHash, 'hex');
-      const given = Buffer.from(hash(phone, purpose, code), 'hex');
-      if (timingSafeEqual(expected, given)) {
-        const [closed] = await db
-          .update(otpCodes)
-          .set({ closedAt: at })
-          .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt)))
-          .returning({ id: otpCodes.id });
+    async consume(input) {
+      if (!(await spend(db, await check(input)))) {
         // Lost a race with a parallel correct try: the code was single-use.
-        if (!closed) throw new HttpError(400, 'Invalid OTP. Please request a new one.');
-        return;
+        throw new HttpError(400, 'Invalid OTP. Please request a new one.');
       }
-      const left = config.maxAttempts - counted.attempts;
-      if (left <= 0) {
-        await db.update(otpCodes).set({ closedAt: at }).where(eq(otpCodes.id, open.id));
-        throw new HttpError(400, 'Too many wrong attempts. Please request a new OTP.');
-      }
-      throw new HttpError(
-        400,
-        `Invalid OTP. Please try again. ${left} ${left === 1 ? 'attempt' : 'attempts'} remaining.`,
-      );
     },
   };
 }

@@ -87,15 +87,21 @@ export function createAccountsService(deps: {
     async signup(input: { phone: string; password: string; otp: string }): Promise<Session> {
       // A registered number's code was never sent, so it fails here like any wrong code; one
       // guessed right meets the existing account below and is refused the same way.
-      const exists = () => new HttpError(400, 'Invalid OTP. Please request a new one.');
-      await otp.consume({ phone: input.phone, purpose: 'signup', code: input.otp });
+      const refused = () => new HttpError(400, 'Invalid OTP. Please request a new one.');
+      const code = await otp.check({ phone: input.phone, purpose: 'signup', code: input.otp });
+      // Hash first (the slow part), then spend the code and create the user in one transaction:
+      // an instance killed in between leaves the code unspent for the retry on another.
       const passwordHash = await hashPassword(input.password);
-      const [user] = await db
-        .insert(users)
-        .values({ phoneNumber: input.phone, passwordHash })
-        .onConflictDoNothing()
-        .returning();
-      if (!user) throw exists();
+      const user = await db.transaction(async (tx) => {
+        if (!(await otp.spend(tx, code))) throw refused();
+        const [created] = await tx
+          .insert(users)
+          .values({ phoneNumber: input.phone, passwordHash })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) throw refused();
+        return created;
+      });
       return startSession(user, 'client');
     },
 
