@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Limits raised for a server a client journey starts itself (the shared one already has them). */
 export const CLIENT_SERVER_ENV: Record<string, string> = {
@@ -115,4 +115,13 @@ export async function signInViaUi(
 /** The simulator's checkout, opened by the payment screen in a modal iframe. */
 export function checkoutFrame(page: Page) {
   return page.frameLocator('iframe[title="Cashfree checkout (simulator)"]');
+}
+
+/**
+ * Clicks `button` and expects `text` to show, watching from before the click: the spec's
+ * success messages stay only 1 or 2 seconds before the redirect, which a slow phone on a busy
+ * machine can spend entirely between the click and an assertion started after it.
+ */
+export async function clickAndSee(page: Page, button: Locator, text: string): Promise<void> {
+  await Promise.all([expect(page.getByText(text)).toBeVisible(), button.click()]);
 }

@@ -15,6 +15,8 @@ test.describe('remotes deployed on other origins', () => {
   let app: RunningServer;
 
   test.beforeAll(async () => {
+    // A server of its own starts here, beside the journeys of the other project: room for that.
+    test.setTimeout(180_000);
     clientOrigin = await startStaticOrigin(
       join(repoRoot, 'client-portal/dist'),
       '/remotes/client-portal/',

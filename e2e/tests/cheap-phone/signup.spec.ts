@@ -1,4 +1,4 @@
-import { PASSWORD, readOtp, uniquePhone } from '../../support/client';
+import { clickAndSee, PASSWORD, readOtp, uniquePhone } from '../../support/client';
 import { expect, test } from '../../support/fixtures';
 
 test.describe('sign up on a cheap phone', () => {
@@ -20,8 +20,11 @@ test.describe('sign up on a cheap phone', () => {
     for (const [index, digit] of [...code].entries()) {
       await page.getByLabel(`Digit ${index + 1} of 6`).press(digit);
     }
-    await page.getByRole('button', { name: 'Verify & Create Account' }).click();
-    await expect(page.getByText('Signup successful! Redirecting to login...')).toBeVisible();
+    await clickAndSee(
+      page,
+      page.getByRole('button', { name: 'Verify & Create Account' }),
+      'Signup successful! Redirecting to login...',
+    );
     await expect(page).toHaveURL(/\/login$/);
   });
 });

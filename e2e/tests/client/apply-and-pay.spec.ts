@@ -1,4 +1,11 @@
-import { checkoutFrame, PASSWORD, readOtp, signInViaUi, uniquePhone } from '../../support/client';
+import {
+  checkoutFrame,
+  clickAndSee,
+  PASSWORD,
+  readOtp,
+  signInViaUi,
+  uniquePhone,
+} from '../../support/client';
 import { expect, test } from '../../support/fixtures';
 
 test.describe('a new client applies and pays', () => {
@@ -31,8 +38,7 @@ test.describe('a new client applies and pays', () => {
       await page.getByLabel(`Digit ${index + 1} of 6`).press(digit);
     }
     await expect(verify).toBeEnabled();
-    await verify.click();
-    await expect(page.getByText('Signup successful! Redirecting to login...')).toBeVisible();
+    await clickAndSee(page, verify, 'Signup successful! Redirecting to login...');
     await expect(page).toHaveURL(/\/login$/);
 
     // Sign in: a wrong password first, then the right one.

@@ -1,4 +1,4 @@
-import { readOtp, signInViaUi, signUpViaApi } from '../../support/client';
+import { clickAndSee, readOtp, signInViaUi, signUpViaApi } from '../../support/client';
 import { expect, test } from '../../support/fixtures';
 
 test('forgot password -> code -> reset -> sign in with the new password', async ({
@@ -42,8 +42,11 @@ test('forgot password -> code -> reset -> sign in with the new password', async 
   for (const [index, digit] of [...code].entries()) {
     await page.getByLabel(`Digit ${index + 1} of 6`).fill(digit);
   }
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(page.getByText('OTP verified successfully!')).toBeVisible();
+  await clickAndSee(
+    page,
+    page.getByRole('button', { name: 'Verify OTP' }),
+    'OTP verified successfully!',
+  );
   await expect(page).toHaveURL(/\/forgot-password\/reset$/);
 
   await expect(page.getByText('At least 6 characters; both passwords must match.')).toBeVisible();
@@ -52,10 +55,11 @@ test('forgot password -> code -> reset -> sign in with the new password', async 
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel(/^Confirm Password/).fill('newpass1');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(
-    page.getByText('Password reset successfully! Redirecting to login...'),
-  ).toBeVisible();
+  await clickAndSee(
+    page,
+    page.getByRole('button', { name: 'Reset Password' }),
+    'Password reset successfully! Redirecting to login...',
+  );
   await expect(page).toHaveURL(/\/login$/);
 
   // The old password no longer works; the new one does.

@@ -15,6 +15,8 @@ test.describe('client remote on another origin', () => {
   let app: RunningServer;
 
   test.beforeAll(async () => {
+    // A server of its own starts here, beside the journeys of the other project: room for that.
+    test.setTimeout(180_000);
     cdn = await startStaticOrigin(join(repoRoot, 'client-portal/dist'), '/remotes/client-portal/');
     app = await startAppServer({
       ...CLIENT_SERVER_ENV,

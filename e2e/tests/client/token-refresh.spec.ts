@@ -12,6 +12,8 @@ test.describe('short-lived access tokens', () => {
   let app: RunningServer;
 
   test.beforeAll(async () => {
+    // A server of its own starts here, beside the journeys of the other project: room for that.
+    test.setTimeout(180_000);
     app = await startAppServer({ ...CLIENT_SERVER_ENV, ACCESS_TOKEN_TTL_SECONDS: '3' });
   });
 
