@@ -8,6 +8,7 @@ import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { forgotPasswordSchema, OTP_LENGTH, VALIDATION_MESSAGES } from '../../../lib/shared';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useVerifyResetOtp } from '../hooks/use-verify-reset-otp';
 
 export function ForgotPasswordPage() {
@@ -36,21 +37,27 @@ export function ForgotPasswordPage() {
     },
   });
 
-  const submitPhone = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const sendCodeOnce = useSingleFlight(async () => {
     const errors = await phone.validateForm();
     if (focusFirstInvalid(formRef.current, ['phone_number'], errors)) {
       phone.setTouched({ phone_number: true });
       return;
     }
-    phone.handleSubmit();
+    await phone.submitForm();
+  });
+  const submitPhone = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void sendCodeOnce();
   };
 
-  const submitOtp = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const verifyOnce = useSingleFlight(async () => {
     setOtpTouched(true);
     if (otp.length !== OTP_LENGTH) return;
-    void verify.run(phone.values.phone_number, otp);
+    await verify.run(phone.values.phone_number, otp);
+  });
+  const submitOtp = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void verifyOnce();
   };
 
   return (

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, renderApp, server, user } from '../../../test/render-app';
 
@@ -61,6 +61,29 @@ describe('login page', () => {
     await u.type(screen.getByLabelText(/^Password/), 'wrong1');
     await u.click(screen.getByRole('button', { name: 'Sign In →' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('sends one sign-in for a double tap on Sign In →', async () => {
+    let logins = 0;
+    server.use(
+      http.post(`${API}/api/accounts/auth/login/`, async () => {
+        logins += 1;
+        // Still answering when the second tap lands.
+        await delay(300);
+        return HttpResponse.json(
+          { message: 'Invalid credentials, please try again.' },
+          { status: 400 },
+        );
+      }),
+    );
+    renderApp('/login');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText(/^Mobile Number/), '9876543210');
+    await u.type(screen.getByLabelText(/^Password/), 'secret1');
+    // Both taps land before the busy label can render, as on a slow phone.
+    await u.dblClick(screen.getByRole('button', { name: 'Sign In →' }));
+    expect(await screen.findByRole('alert')).toBeVisible();
+    expect(logins).toBe(1);
   });
 
   it('says "Signing in...", waits 1 s, reloads the user, then opens the dashboard', async () => {

@@ -10,6 +10,7 @@ import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { loginSchema } from '../../../lib/shared';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { wait } from '../../../lib/wait';
 import styles from './login-page.module.css';
 
@@ -42,14 +43,17 @@ export function LoginPage() {
     },
   });
 
-  const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submitOnce = useSingleFlight(async () => {
     const errors = await formik.validateForm();
     if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
       formik.setTouched({ mobile: true, password: true });
       return;
     }
-    formik.handleSubmit();
+    await formik.submitForm();
+  });
+  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitOnce();
   };
 
   return (

@@ -1,9 +1,10 @@
 import type { Application } from '@loan-portal/api-client';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { errorText } from '../../../lib/error-text';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { loadCheckoutSdk, PaymentError, resolveSdkUrl } from './checkout-sdk';
 import { PAYMENT_MESSAGES, pollPaymentStatus } from './poll-payment-status';
 
@@ -29,7 +30,7 @@ export function usePaymentCheckout(application: Application | null) {
   const [error, setError] = useState('');
   const [receipt, setReceipt] = useState<PaymentReceipt | null>(null);
 
-  const pay = useCallback(async () => {
+  const pay = useSingleFlight(async () => {
     if (!application) return;
     setBusy(true);
     setError('');
@@ -69,7 +70,7 @@ export function usePaymentCheckout(application: Application | null) {
     } finally {
       setBusy(false);
     }
-  }, [api, application, config, user]);
+  });
 
   return { pay, busy, error, receipt };
 }

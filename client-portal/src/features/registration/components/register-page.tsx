@@ -13,6 +13,7 @@ import {
   type ProfileFormValues,
   REGISTRATION_STEPS,
 } from '../../../lib/shared';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import styles from './register-page.module.css';
 import { type FieldSpec, INITIAL_VALUES, STEP_FIELDS } from './registration-fields';
 
@@ -97,7 +98,7 @@ export function RegisterPage() {
     if (await validateStep()) setReviewing(true);
   };
 
-  const confirm = async () => {
+  const confirm = useSingleFlight(async () => {
     setSubmitting(true);
     try {
       await api.submitProfile(toPayload(formik.values));
@@ -109,7 +110,7 @@ export function RegisterPage() {
       setSubmitting(false);
       setReviewing(false);
     }
-  };
+  });
 
   const current = REGISTRATION_STEPS[step]!;
 

@@ -8,6 +8,7 @@ import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { OTP_LENGTH, signupDetailsSchema, VALIDATION_MESSAGES } from '../../../lib/shared';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { wait } from '../../../lib/wait';
 
 const FIELDS = ['phone_number', 'password', 'confirm_password'] as const;
@@ -40,18 +41,20 @@ export function SignupPage() {
     },
   });
 
-  const submitDetails = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const sendCodeOnce = useSingleFlight(async () => {
     const errors = await details.validateForm();
     if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
       details.setTouched({ phone_number: true, password: true, confirm_password: true });
       return;
     }
-    details.handleSubmit();
+    await details.submitForm();
+  });
+  const submitDetails = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void sendCodeOnce();
   };
 
-  const submitOtp = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const verifyOnce = useSingleFlight(async () => {
     setOtpTouched(true);
     if (otp.length !== OTP_LENGTH) return;
     setError('');
@@ -70,6 +73,10 @@ export function SignupPage() {
     setSuccess('Signup successful! Redirecting to login...');
     await wait(SIGNUP_REDIRECT_MS);
     navigate('/login', { replace: true });
+  });
+  const submitOtp = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void verifyOnce();
   };
 
   const otpError = otp.length === OTP_LENGTH ? undefined : VALIDATION_MESSAGES.otpIncomplete;
