@@ -1,5 +1,6 @@
 import type {
   AdminUser,
+  ApplicantDetail,
   ApplicantProfile,
   DashboardData,
   Paginated,
@@ -76,3 +77,59 @@ export const dashboard: DashboardData = {
     },
   ],
 };
+
+/** One application whole, as GET .../admin/applications/{id}/ answers it (under review). */
+export function applicantDetail(overrides: Partial<ApplicantDetail> = {}): ApplicantDetail {
+  return {
+    id: 42,
+    status: 'under_review',
+    delivered: false,
+    submitted_at: '2026-11-20T05:30:00Z',
+    created_at: '2026-11-19T05:30:00Z',
+    profile: {
+      id: 7,
+      full_name: 'Anita Nair',
+      contact_number: '9876543210',
+      alternative_contact_number: '9123456780',
+      aadhaar_number: '234567890124',
+      pan_number: 'ABCDE1234F',
+      bank_name: 'State Bank of India',
+      account_number: '123456789012',
+      ifsc_code: 'SBIN0001234',
+      full_address: '12 MG Road, Ernakulam',
+      city: 'Kochi',
+      state: 'Kerala',
+      pin_code: '682011',
+      loan_type: 'Home Loan',
+      loan_amount: 500000,
+    },
+    payments: [
+      {
+        order_id: 'order_1',
+        payment_id: 'cf_991',
+        amount: 199,
+        currency: 'INR',
+        status: 'SUCCESS',
+        at: '2026-11-20T05:30:00Z',
+        flag: null,
+      },
+      {
+        order_id: 'order_2',
+        payment_id: 'cf_992',
+        amount: 99,
+        currency: 'INR',
+        status: 'SUCCESS',
+        at: '2026-11-20T06:00:00Z',
+        flag: 'amount_mismatch',
+      },
+    ],
+    history: [
+      { from: null, to: 'draft', at: '2026-11-19T05:30:00Z', by: null, reason: null },
+      { from: 'draft', to: 'paid', at: '2026-11-20T05:30:00Z', by: null, reason: null },
+      { from: 'paid', to: 'under_review', at: '2026-11-21T05:30:00Z', by: 'priya', reason: null },
+    ],
+    notes: [{ id: 1, text: 'Called the applicant.', at: '2026-11-21T06:00:00Z', by: 'priya' }],
+    allowed_transitions: ['approved', 'rejected', 'paid'],
+    ...overrides,
+  };
+}

@@ -5,6 +5,8 @@ import {
   formatFee,
   formatRupees,
   isLifecycleStatus,
+  NOTE_MAX_LENGTH,
+  REASON_MAX_LENGTH,
   REJECTION_REASON_MIN_LENGTH,
   STATUS_LABELS,
   TRANSITION_ACTION_LABELS,
@@ -17,6 +19,8 @@ import {
   ErrorBox,
   Spinner,
   StatusBadge,
+  Timeline,
+  type TimelineStep,
 } from '@loan-portal/ui-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -149,25 +153,16 @@ function Details({ detail }: { detail: ApplicantDetail }) {
 }
 
 function History({ detail }: { detail: ApplicantDetail }) {
-  return (
-    <ol className={styles.timeline} aria-label="Status history">
-      {detail.history.map((entry, index) => (
-        <li
-          key={`${entry.at}-${entry.from}-${entry.to}`}
-          className={styles.step}
-          aria-current={index === detail.history.length - 1 ? 'step' : undefined}
-        >
-          <p className={styles.stepTitle}>
-            {entry.from ? `${label(entry.from)} → ${label(entry.to)}` : label(entry.to)}
-          </p>
-          <p className={styles.stepMeta}>
-            {formatDateTime(entry.at)} · {entry.by ?? 'System'}
-          </p>
-          {entry.reason ? <p className={styles.stepReason}>Reason: {entry.reason}</p> : null}
-        </li>
-      ))}
-    </ol>
-  );
+  const last = detail.history.length - 1;
+  const steps: TimelineStep[] = detail.history.map((entry, index) => ({
+    // A status can be reached twice (returned to the queue), so the position keeps keys unique.
+    id: `${index}-${entry.to}`,
+    label: entry.from ? `${label(entry.from)} → ${label(entry.to)}` : label(entry.to),
+    state: index < last ? 'done' : entry.to === 'rejected' ? 'failed' : 'current',
+    time: `${formatDateTime(entry.at)} · ${entry.by ?? 'System'}`,
+    detail: entry.reason ? `Reason: ${entry.reason}` : undefined,
+  }));
+  return <Timeline steps={steps} label="Status history" />;
 }
 
 function Payments({ detail }: { detail: ApplicantDetail }) {
@@ -178,7 +173,9 @@ function Payments({ detail }: { detail: ApplicantDetail }) {
         <li key={payment.payment_id} className={styles.payment}>
           <p className={styles.stepTitle}>
             {formatFee(payment.amount)} · {payment.status}
-            {payment.flag ? <span className={styles.flag}> Flagged: {payment.flag}</span> : null}
+            {payment.flag ? (
+              <span className={styles.flag}> Flagged: {payment.flag.replace(/_/g, ' ')}</span>
+            ) : null}
           </p>
           <p className={styles.stepMeta}>Payment ID: {payment.payment_id}</p>
           <p className={styles.stepMeta}>Order ID: {payment.order_id}</p>
@@ -227,7 +224,7 @@ function Notes({
           className={styles.textarea}
           value={text}
           rows={3}
-          maxLength={2000}
+          maxLength={NOTE_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
         />
         <ErrorBox>{error}</ErrorBox>
@@ -265,7 +262,9 @@ function Actions({
   const [reasonTouched, setReasonTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
-  if (detail.allowed_transitions.length === 0) return null;
+  if (detail.allowed_transitions.length === 0) {
+    return <p className={styles.muted}>No further moves from {label(detail.status)}.</p>;
+  }
 
   const rejecting = pending === 'rejected';
   const reasonShort = reason.trim().length < REJECTION_REASON_MIN_LENGTH;
@@ -301,8 +300,8 @@ function Actions({
         title={pending ? `${actionLabel(pending)}?` : ''}
         description={
           pending
-            ? `This moves the application from ${label(detail.status)} to ${label(pending)}.` +
-              (pending === 'paid' ? '' : ' The applicant is told by SMS.')
+            ? // Every staff move is announced (status-sms.ts), a return to the queue included.
+              `This moves the application from ${label(detail.status)} to ${label(pending)}. The applicant is told by SMS.`
             : undefined
         }
         confirmLabel={pending ? actionLabel(pending) : 'Confirm'}
@@ -327,7 +326,7 @@ function Actions({
               className={styles.textarea}
               value={reason}
               rows={3}
-              maxLength={1000}
+              maxLength={REASON_MAX_LENGTH}
               aria-invalid={reasonTouched && reasonShort ? true : undefined}
               aria-describedby={reasonTouched && reasonShort ? `${reasonId}-error` : undefined}
               onChange={(event) => setReason(event.target.value)}

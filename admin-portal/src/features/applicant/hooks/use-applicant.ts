@@ -32,6 +32,11 @@ export function useApplicant(registrationId: number): ApplicantState {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `loads` is a trigger, not an input
   useEffect(() => {
+    // A path like /applicants/abc names no registration: say so without asking the server.
+    if (!Number.isSafeInteger(registrationId) || registrationId <= 0) {
+      setState({ loading: false, detail: null, loadError: NOT_FOUND });
+      return;
+    }
     let current = true;
     setState((previous) => ({ ...previous, loading: true }));
     api.getApplicant(registrationId).then(

@@ -1,10 +1,12 @@
 import type { ApplicantProfile } from '@loan-portal/api-client';
+import { APPLICATION_STATUSES, STATUS_LABELS } from '@loan-portal/api-client';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { saveAs } from 'file-saver';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { page, profile, staffUser } from '../../../test/fixtures';
+import { expectNoAxeViolations } from '../../../test/axe';
+import { applicantDetail, page, profile, staffUser } from '../../../test/fixtures';
 import { API, server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
@@ -96,6 +98,7 @@ describe('applicants page', () => {
     ]);
     // One page only: no pagination.
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    await expectNoAxeViolations();
   });
 
   it('shows a dash instead of a checkbox when there is no registration', async () => {
@@ -246,6 +249,13 @@ describe('applicants page', () => {
     const queries = listEndpoint(many(25));
     await openApplicants();
     const user = userEvent.setup();
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All statuses', ...APPLICATION_STATUSES.map((name) => STATUS_LABELS[name])]);
+    expect(status).toHaveDisplayValue('All statuses');
     await screen.findByText('Page 1 of 3');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 3');
@@ -259,10 +269,53 @@ describe('applicants page', () => {
   });
 
   it("opens an applicant's page from the name in the row", async () => {
-    listEndpoint(many(3));
+    listEndpoint([...many(2), profile(3, { registration: null })]);
+    server.use(
+      http.get(`${API}/api/registration/admin/applications/102/`, () =>
+        HttpResponse.json(
+          applicantDetail({
+            id: 102,
+            profile: { ...applicantDetail().profile, full_name: 'Applicant 2' },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
     await openApplicants();
     const link = await screen.findByRole('link', { name: 'Applicant 2' });
     expect(link).toHaveAttribute('href', '/portal-admin/applicants/102');
+    // Without a registration there is no page to open: the name stays plain text.
+    expect(screen.getByText('Applicant 3')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Applicant 3' })).not.toBeInTheDocument();
+
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicant 2' })).toBeVisible();
+    expect(screen.getByText(/Application #102/)).toBeVisible();
+  });
+
+  it('exports the status it is filtered by', async () => {
+    const queries = listEndpoint(many(3));
+    let exportQuery: Query = {};
+    server.use(
+      http.get(`${API}/api/registration/admin/profiles/export/`, ({ request }) => {
+        exportQuery = Object.fromEntries(new URL(request.url).searchParams);
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: { 'Content-Disposition': 'attachment; filename="Profiles.xlsx"' },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    await openApplicants();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Approved');
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ status: 'approved' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
+    expect(exportQuery).toEqual({
+      from_date: '2025-02-28',
+      to_date: '2025-03-31',
+      status: 'approved',
+    });
   });
 
   it('exports the current dates and search under the server file name', async () => {

@@ -80,6 +80,36 @@ describe('dashboard', () => {
     expect(card('Total Applicants')).toBe('0');
   });
 
+  it('names the lifecycle statuses in the donut and counts only `active` as Active Status', async () => {
+    backend(() =>
+      HttpResponse.json({
+        ...dashboard,
+        // An 'inactive' listed first must not be taken for the lifecycle's `active`.
+        donut_chart: { inactive: 9, pending_payment: 2, under_review: 5, active: 4, closed: 1 },
+      }),
+    );
+    renderApp('/portal-admin/dashboard', { signedIn: true });
+    await screen.findByRole('list', { name: 'Summary' });
+    expect(card('Active Status')).toBe('4');
+    expect(
+      screen.getByRole('img', {
+        name: 'Applicants by Status: Inactive 9, Pending payment 2, Under review 5, Active 4, Closed 1',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('counts, as the spec says, a name containing "active" when there is no `active`', async () => {
+    backend(() =>
+      HttpResponse.json({
+        ...dashboard,
+        donut_chart: { paid: 3, pending_payment: 2, Inactive: 6 },
+      }),
+    );
+    renderApp('/portal-admin/dashboard', { signedIn: true });
+    await screen.findByRole('list', { name: 'Summary' });
+    expect(card('Active Status')).toBe('6');
+  });
+
   it('shows "No data available" when the dashboard cannot be loaded', async () => {
     backend(() => HttpResponse.json({ message: 'down' }, { status: 500 }));
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});

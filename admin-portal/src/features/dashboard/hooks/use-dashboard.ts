@@ -40,9 +40,12 @@ export interface DashboardCards {
 
 /** The four cards exactly as spec section 2 defines them. */
 export function dashboardCards(data: DashboardData): DashboardCards {
-  const active = Object.entries(data.donut_chart ?? {}).find(([name]) =>
-    name.toLowerCase().includes('active'),
-  );
+  // The spec counts the status whose name contains 'active'. The lifecycle's own `active` wins
+  // over another name that merely contains the word (an 'inactive'), whatever the server's order.
+  const statuses = Object.entries(data.donut_chart ?? {});
+  const active =
+    statuses.find(([name]) => name.trim().toLowerCase() === 'active') ??
+    statuses.find(([name]) => name.toLowerCase().includes('active'));
   const lastMonth = data.bar_chart?.at(-1);
   return {
     totalApplicants: data.total_applicants ?? 0,
