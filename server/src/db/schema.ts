@@ -5,3 +5,4 @@ export * from '../modules/audit/tables';
 export * from '../modules/jobs/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/registration/tables';
+export * from '../modules/sign-in-throttle/tables';

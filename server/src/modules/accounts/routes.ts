@@ -87,7 +87,11 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
     { schema: routeSchemas.login, config: strict },
     async (request, reply) => {
       const body = validate(loginBody, request.body);
-      return sendSession(reply, 'client', await accounts.login(body.mobile, body.password));
+      return sendSession(
+        reply,
+        'client',
+        await accounts.login(body.mobile, body.password, request.ip),
+      );
     },
   );
 

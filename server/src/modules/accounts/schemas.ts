@@ -145,13 +145,14 @@ export const routeSchemas = {
   },
   login: {
     tags: ['accounts'],
-    summary: 'Client login',
+    summary: 'Client login; failures per number and address slow down, then block for 15 minutes',
     body: bodyOf({ mobile: str(), password: str() }),
     response: { 200: sessionResponse, ...errorResponses(400, 401, 429) },
   },
   adminLogin: {
     tags: ['accounts'],
-    summary: 'Staff login; 3 failures lock the username for 30 seconds',
+    summary:
+      'Staff login; 3 failures lock the username from that address for 30 seconds, 10 across addresses it never signed in from lock it for 15 minutes',
     body: bodyOf({ username: str(), password: str() }),
     response: { 200: sessionResponse, ...errorResponses(400, 401, 429) },
   },

@@ -1,11 +1,19 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthConfig, OtpConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit';
+import {
+  adminSignInPolicies,
+  CLIENT_SIGN_IN_POLICIES,
+  createSignInThrottle,
+  describeWait,
+  isRefusal,
+  type Refusal,
+} from '../sign-in-throttle';
 import type { OtpService } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
-import { adminLoginFailures, passwordResetTokens, type UserRow, users } from './tables';
+import { passwordResetTokens, type UserRow, users } from './tables';
 import {
   type AccessTokens,
   hashOpaqueToken,
@@ -43,7 +51,6 @@ export interface Session {
 
 export const LOGIN_FAILED = 'Invalid credentials, please try again.';
 export const ADMIN_LOGIN_FAILED = 'Invalid credentials';
-export const ADMIN_LOCKED = 'Too many failed attempts. Account locked for 30 seconds.';
 const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired. Please start again.';
 
 export function createAccountsService(deps: {
@@ -56,6 +63,18 @@ export function createAccountsService(deps: {
   now: () => Date;
 }) {
   const { db, otp, now } = deps;
+  const clientThrottle = createSignInThrottle({
+    db,
+    now,
+    portal: 'client',
+    policies: CLIENT_SIGN_IN_POLICIES,
+  });
+  const adminThrottle = createSignInThrottle({
+    db,
+    now,
+    portal: 'admin',
+    policies: adminSignInPolicies(deps.auth),
+  });
 
   async function findByPhone(phone: string): Promise<UserRow | undefined> {
     const [user] = await db.select().from(users).where(eq(users.phoneNumber, phone));
@@ -105,25 +124,28 @@ export function createAccountsService(deps: {
       return startSession(user, 'client');
     },
 
-    async login(phone: string, password: string): Promise<Session> {
+    /** Client login, slowed and then blocked per number (see CLIENT_SIGN_IN_POLICIES). */
+    async login(phone: string, password: string, ip: string): Promise<Session> {
+      const attempt = await clientThrottle.begin(phone, ip);
+      if (isRefusal(attempt)) throw clientRefused(attempt);
       const user = await findByPhone(phone);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        const blocked = await clientThrottle.settle(attempt, false);
+        if (blocked) throw clientRefused(blocked);
         throw new HttpError(401, LOGIN_FAILED);
       }
+      await clientThrottle.settle(attempt, true);
       return startSession(user, 'client');
     },
 
     /**
-     * Staff login with a per-username lockout. Wrong password, unknown name and non-staff user
-     * get the very same answer, so the form reveals nothing about who exists.
+     * Staff login with the spec's lockout per username and address, and a slower limit per
+     * username across addresses. Wrong password, unknown name and non-staff user get the very
+     * same answer, so the form reveals nothing about who exists.
      */
     async adminLogin(username: string, password: string, ip: string): Promise<Session> {
-      const at = now();
-      const [failures] = await db
-        .select()
-        .from(adminLoginFailures)
-        .where(eq(adminLoginFailures.username, username));
-      if (failures?.lockedUntil && failures.lockedUntil > at) {
+      const attempt = await adminThrottle.begin(username, ip);
+      if (isRefusal(attempt)) {
         await recordAudit(db, {
           actorUserId: null,
           action: 'admin.login.failed',
@@ -131,12 +153,12 @@ export function createAccountsService(deps: {
           details: { reason: 'locked' },
           ip,
         });
-        throw lockedError(failures.lockedUntil, at);
+        throw adminLocked(attempt);
       }
       const [user] = await db.select().from(users).where(eq(users.username, username));
       const passwordOk = await verifyPassword(user?.passwordHash, password);
       if (user && passwordOk && (user.isStaff || user.isSuperuser)) {
-        await db.delete(adminLoginFailures).where(eq(adminLoginFailures.username, username));
+        await adminThrottle.settle(attempt, true);
         await recordAudit(db, {
           actorUserId: user.id,
           action: 'admin.login.succeeded',
@@ -153,22 +175,8 @@ export function createAccountsService(deps: {
         details: { reason },
         ip,
       });
-      const max = deps.auth.adminLockoutAttempts;
-      const lockUntil = new Date(at.getTime() + deps.auth.adminLockoutSeconds * 1000);
-      // A lock that has run out starts the count again.
-      const next = sql`CASE WHEN ${adminLoginFailures.lockedUntil} IS NOT NULL THEN 1 ELSE ${adminLoginFailures.failures} + 1 END`;
-      const [counted] = await db
-        .insert(adminLoginFailures)
-        .values({ username, failures: 1, lockedUntil: max <= 1 ? lockUntil : null })
-        .onConflictDoUpdate({
-          target: adminLoginFailures.username,
-          set: {
-            failures: next,
-            lockedUntil: sql`CASE WHEN ${next} >= ${max} THEN ${lockUntil.toISOString()}::timestamptz ELSE NULL END`,
-          },
-        })
-        .returning();
-      if (counted.lockedUntil) throw lockedError(counted.lockedUntil, at);
+      const blocked = await adminThrottle.settle(attempt, false);
+      if (blocked) throw adminLocked(blocked);
       throw new HttpError(401, ADMIN_LOGIN_FAILED);
     },
 
@@ -263,15 +271,32 @@ export function createAccountsService(deps: {
           .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
         await deps.refreshTokens.revokeAllOfUser(user.id, tx);
       });
+      // The owner proved the number again: the guesses counted against it no longer hold them up.
+      await clientThrottle.forget(phone);
     },
   };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-function lockedError(until: Date, at: Date): HttpError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000));
-  return new HttpError(429, ADMIN_LOCKED, undefined, { 'retry-after': String(seconds) });
+/** The admin form's lock: the spec's message for its 30 seconds, a countdown from Retry-After. */
+function adminLocked(refusal: Refusal): HttpError {
+  const message = refusal.blocked
+    ? `Too many failed attempts. Account locked for ${describeWait(refusal.blockSeconds)}.`
+    : `Too many failed attempts. Please wait ${describeWait(refusal.retryAfterSeconds)}.`;
+  return new HttpError(429, message, undefined, {
+    'retry-after': String(refusal.retryAfterSeconds),
+  });
+}
+
+/** The client's login shows the server's message as it is (spec section 6). */
+function clientRefused(refusal: Refusal): HttpError {
+  const message = refusal.blocked
+    ? `Too many failed sign-in attempts. Please try again in ${describeWait(refusal.retryAfterSeconds)}, or reset your password.`
+    : `Too many failed sign-in attempts. Please wait ${describeWait(refusal.retryAfterSeconds)} and try again.`;
+  return new HttpError(429, message, undefined, {
+    'retry-after': String(refusal.retryAfterSeconds),
+  });
 }
 
 /** Creates a staff user (or makes an existing one staff again) for the CLI and ADMIN_USERNAME. */

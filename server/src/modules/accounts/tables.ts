@@ -98,10 +98,3 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
-
-/** Failed admin logins per username, for the 3-tries-then-30-seconds lockout. */
-export const adminLoginFailures = pgTable('admin_login_failures', {
-  username: varchar('username', { length: 150 }).primaryKey(),
-  failures: integer('failures').notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});

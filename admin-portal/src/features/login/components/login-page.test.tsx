@@ -115,6 +115,26 @@ describe('admin login', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it("shows the server's words for its longer lock across addresses, and drops them after", async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    server.use(
+      http.post(LOGIN, () =>
+        HttpResponse.json(
+          { message: 'Too many failed attempts. Account locked for 15 minutes.' },
+          { status: 429, headers: { 'Retry-After': '900' } },
+        ),
+      ),
+    );
+    renderApp('/portal-admin/login');
+    await attempt('Too many failed attempts. Account locked for 15 minutes.');
+    expect(screen.getByRole('timer')).toHaveTextContent('Account locked. Please wait 900 seconds.');
+    act(() => vi.advanceTimersByTime(900_000));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(screen.queryByText(/Account locked/)).not.toBeInTheDocument();
+  });
+
   it('signs staff in and goes to the dashboard', async () => {
     const user = userEvent.setup();
     server.use(

@@ -48,6 +48,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // The message of the lock under way, which goes when the lock ends.
+  const [lockError, setLockError] = useState('');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +70,11 @@ export function LoginPage() {
       const serverLock = retryAfterSeconds(failure);
       if (serverLock !== undefined) {
         lockout.lock(serverLock);
-        setError(LOCKED_MESSAGE);
+        // The server's own words for a longer lock (its limit across addresses, 15 minutes);
+        // the spec's message for the 30-second one.
+        const message = serverLock > 30 ? failureReason(failure) : LOCKED_MESSAGE;
+        setError(message);
+        setLockError(message);
       } else {
         const remaining = lockout.recordFailure();
         setError(
@@ -76,6 +82,7 @@ export function LoginPage() {
             ? LOCKED_MESSAGE
             : `Login failed: ${failureReason(failure)}. ${remaining} attempts remaining.`,
         );
+        setLockError(LOCKED_MESSAGE);
       }
       setPassword('');
     } finally {
@@ -84,7 +91,7 @@ export function LoginPage() {
   }
 
   // When the lock ends the counter resets, and the lock messages go with it.
-  const shownError = !lockout.locked && error === LOCKED_MESSAGE ? '' : error;
+  const shownError = !lockout.locked && error === lockError ? '' : error;
 
   return (
     <main className={styles.page}>
