@@ -26,6 +26,8 @@ export async function load(options: {
   headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** For a write: the path and JSON body of each request in turn (POST). */
+  next?: () => { path: string; body: unknown };
 }): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:/.test(options.url))
     throw new Error('the bench only loads 127.0.0.1');
@@ -38,6 +40,25 @@ export async function load(options: {
         connections: options.connections,
         duration: options.durationSeconds,
         timeout: 30,
+        ...(options.next
+          ? {
+              method: 'POST' as const,
+              requests: [
+                {
+                  setupRequest: (request: autocannon.Request) => {
+                    const { path, body } = options.next!();
+                    return {
+                      ...request,
+                      method: 'POST' as const,
+                      path,
+                      body: JSON.stringify(body),
+                      headers: { ...request.headers, 'content-type': 'application/json' },
+                    };
+                  },
+                },
+              ],
+            }
+          : {}),
       },
       (error, res) => (error ? reject(error) : resolve(res)),
     );

@@ -24,6 +24,8 @@ interface Scenario {
   /** p95 ceiling in ms, or a req/s floor. */
   p95Target?: number;
   rpsTarget?: number;
+  /** A write: each request's path and body (`path` above names it in the results). */
+  next?: () => { path: string; body: unknown };
 }
 
 export function kolkataDate(date: Date): string {
@@ -33,7 +35,38 @@ export function kolkataDate(date: Date): string {
 /** The search term: a common surname, so the trigram index has many matches to sort through. */
 const SEARCH = 'sharma';
 
-function scenarios(rows: number): Scenario[] {
+/**
+ * Staff moves of paid applications: each request takes the next one in turn and starts its review,
+ * or (once every one is under review) returns it to the queue, stating the status it leaves. The
+ * ring is far longer than the requests in flight, so two never race for one application.
+ */
+function transitions(paidIds: number[]): () => { path: string; body: unknown } {
+  const status = new Map<number, 'paid' | 'under_review'>(paidIds.map((id) => [id, 'paid']));
+  let turn = 0;
+  return () => {
+    const id = paidIds[turn++ % paidIds.length]!;
+    const from = status.get(id)!;
+    const to = from === 'paid' ? 'under_review' : 'paid';
+    status.set(id, to);
+    return {
+      path: `/api/registration/admin/applications/${id}/transition/`,
+      body: { to, expected_status: from },
+    };
+  };
+}
+
+async function paidApplications(url: string): Promise<number[]> {
+  const sql = connect(url);
+  try {
+    const rows = await sql<{ id: number }[]>`
+      select id from registrations where status = 'paid' order by id limit 50000`;
+    return rows.map((row) => Number(row.id));
+  } finally {
+    await sql.end();
+  }
+}
+
+function scenarios(rows: number, paidIds: number[]): Scenario[] {
   const today = new Date();
   const from = kolkataDate(new Date(today.getTime() - 29 * 86_400_000));
   const to = kolkataDate(today);
@@ -84,6 +117,13 @@ function scenarios(rows: number): Scenario[] {
       as: 'staff',
       p95Target: 30,
     },
+    {
+      name: 'Transition (start review / return to queue)',
+      path: '/api/registration/admin/applications/{id}/transition/',
+      as: 'staff',
+      p95Target: 50,
+      next: transitions(paidIds),
+    },
     { name: 'Dashboard', path: '/api/registration/admin/dashboard/', as: 'staff', p95Target: 150 },
     {
       name: "Client's GET application",
@@ -99,6 +139,24 @@ interface SqlCost {
   totalMs: number;
 }
 
+const ROLLBACK = new Error('rolled back');
+
+/** EXPLAIN ANALYZE runs the statement: a write runs in a transaction that is rolled back. */
+async function explainOnce(sql: ReturnType<typeof connect>, statement: string) {
+  const query = `explain (analyze, buffers) ${statement}`;
+  if (!/^\s*(insert|update|delete|with)\b/i.test(statement)) return sql.unsafe(query);
+  let rows: Awaited<ReturnType<typeof sql.unsafe>> = [] as never;
+  await sql
+    .begin(async (tx) => {
+      rows = await tx.unsafe(query);
+      throw ROLLBACK;
+    })
+    .catch((error: unknown) => {
+      if (error !== ROLLBACK) throw error;
+    });
+  return rows;
+}
+
 /** EXPLAIN ANALYZE of each captured statement, three times, the median execution time kept. */
 async function explain(url: string, statements: { sql: string }[]): Promise<SqlCost> {
   const sql = connect(url);
@@ -107,7 +165,7 @@ async function explain(url: string, statements: { sql: string }[]): Promise<SqlC
     for (const statement of statements) {
       const runs: { executionMs: number; planningMs: number; plan: string }[] = [];
       for (let i = 0; i < 3; i++) {
-        const rows = await sql.unsafe(`explain (analyze, buffers) ${statement.sql}`);
+        const rows = await explainOnce(sql, statement.sql);
         const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
         runs.push({
           plan,
@@ -195,7 +253,7 @@ export async function runApi(): Promise<PartResult> {
     data: typeof demo === 'string' ? { message: demo } : demo,
   });
 
-  const list = scenarios(settings.rows);
+  const list = scenarios(settings.rows, await paidApplications(url));
 
   // 1. The SQL of one request per scenario, from the PostgreSQL log of a server started for it.
   console.log('bench: capturing the SQL of one request per scenario ...');
@@ -208,14 +266,21 @@ export async function runApi(): Promise<PartResult> {
       const client = await signInClient(server.url, settings.rows);
       for (const scenario of list) {
         const token = scenario.as === 'staff' ? staff : client;
+        const send = () => {
+          const write = scenario.next?.();
+          return fetch(`${server.url}${write?.path ?? scenario.path}`, {
+            method: write ? 'POST' : 'GET',
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(write ? { 'content-type': 'application/json' } : {}),
+            },
+            body: write ? JSON.stringify(write.body) : undefined,
+          });
+        };
         // Once to warm the pool and the statement cache, then the captured request.
-        await fetch(`${server.url}${scenario.path}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        await (await send()).arrayBuffer();
         const offset = logOffset();
-        const res = await fetch(`${server.url}${scenario.path}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const res = await send();
         if (!res.ok)
           throw new Error(`${scenario.path} answered ${res.status}: ${await res.text()}`);
         await res.arrayBuffer();
@@ -245,13 +310,20 @@ export async function runApi(): Promise<PartResult> {
     for (const scenario of list) {
       console.log(`bench: ${scenario.name} for ${settings.durationSeconds} s ...`);
       const headers = { authorization: `Bearer ${scenario.as === 'staff' ? staff : client}` };
-      const target = `${server.url}${scenario.path}`;
-      await load({ url: target, headers, connections: settings.connections, durationSeconds: 1 });
+      const target = scenario.next ? `${server.url}/` : `${server.url}${scenario.path}`;
+      await load({
+        url: target,
+        headers,
+        connections: settings.connections,
+        durationSeconds: 1,
+        next: scenario.next,
+      });
       const result = await load({
         url: target,
         headers,
         connections: settings.connections,
         durationSeconds: settings.durationSeconds,
+        next: scenario.next,
       });
       const cost = sqlBy.get(scenario.name);
       const ok =

@@ -1,5 +1,5 @@
 import type { Application } from '@loan-portal/api-client';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
@@ -29,6 +29,19 @@ export function usePaymentCheckout(application: Application | null) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [receipt, setReceipt] = useState<PaymentReceipt | null>(null);
+  // What the checkout SDK added to the page while it is open. The back button leaves this screen
+  // with the modal still open; without this it stayed over the next screen and took every tap.
+  const overlays = useRef<{ observer: MutationObserver; nodes: Node[] } | null>(null);
+  useEffect(
+    () => () => {
+      const open = overlays.current;
+      if (!open) return;
+      open.nodes.push(...open.observer.takeRecords().flatMap((record) => [...record.addedNodes]));
+      open.observer.disconnect();
+      for (const node of open.nodes) node.parentNode?.removeChild(node);
+    },
+    [],
+  );
 
   const pay = useSingleFlight(async () => {
     if (!application) return;
@@ -47,10 +60,21 @@ export function usePaymentCheckout(application: Application | null) {
         resolveSdkUrl(config.payment.sdkUrl, config.apiBaseUrl),
       );
       // The checkout resolves when its modal closes; the server's status is the truth either way.
-      await Cashfree({ mode: config.payment.mode }).checkout({
-        paymentSessionId: order.payment_session_id,
-        redirectTarget: '_modal',
+      const nodes: Node[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const record of records) nodes.push(...record.addedNodes);
       });
+      observer.observe(document.body, { childList: true });
+      overlays.current = { observer, nodes };
+      try {
+        await Cashfree({ mode: config.payment.mode }).checkout({
+          paymentSessionId: order.payment_session_id,
+          redirectTarget: '_modal',
+        });
+      } finally {
+        observer.disconnect();
+        overlays.current = null;
+      }
     } catch (failure) {
       console.error('Payment initialization failed', failure);
       setError(messageOf(failure, PAYMENT_MESSAGES.initFailed));
