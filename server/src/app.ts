@@ -3,11 +3,13 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { accountsModule } from './modules/accounts';
 import { createAccessTokens } from './modules/accounts/tokens';
 import { applicationsRoutes } from './modules/applications/routes';
+import { createReadiness, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { createJobQueue, type JobQueue, QUEUES } from './modules/jobs/queue';
 import { statusSmsWorker } from './modules/notifications/status-sms';
@@ -31,6 +33,8 @@ export interface AppOptions {
   sms?: SmsProvider;
   /** Replaces the PostgreSQL job queue on the app's database (tests). */
   jobs?: JobQueue;
+  /** Turned not-ready by server.ts on SIGTERM; a fresh one otherwise. */
+  readiness?: Readiness;
 }
 
 export { REDACTED_PATHS } from './plugins/logging';
@@ -67,9 +71,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
   };
-  const app = Fastify(serverOptions);
+  const app = Fastify({
+    ...serverOptions,
+    // A drain serves what still reaches it (requests on kept-alive connections) rather than
+    // answering 503, and closes connections as they go idle (server.ts).
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  });
+  const readiness = options.readiness ?? createReadiness();
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // While draining, each answer ends its connection: the client's next request opens a new
+    // one through the balancer, which by then sends it to another instance.
+    if (readiness.draining) void reply.header('connection', 'close');
   });
 
   await app.register(errorHandlerPlugin);
@@ -85,7 +99,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The document is built either way (tests read it); production serves it only when asked to.
   if (options.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(securityPlugin, { config: options.config });
+  // One Redis connection for the shared rate limits and the readiness check.
+  const redis = options.config.redisUrl
+    ? new Redis(options.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(securityPlugin, { config: options.config, redis });
   const now = options.now ?? (() => new Date());
   // server.ts fills jwtSecret (JWT_SECRET or DATA_DIR/jwt-secret); tests get a throwaway one.
   const serverSecret = options.config.auth.jwtSecret ?? randomBytes(32).toString('base64url');
@@ -133,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     now,
   });
-  await app.register(healthRoutes, { database: options.database });
+  await app.register(healthRoutes, { database: options.database, readiness, redis });
   await app.register(runtimeConfigRoutes, { config: options.config });
   // Last: it owns the not-found handler (SPA fallback).
   await app.register(staticHostingPlugin, { config: options.config });

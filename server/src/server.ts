@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
 import { ensureStaffUser } from './modules/accounts/service';
+import { createReadiness } from './modules/health/readiness';
 import { startReconcileJob } from './modules/payments/reconcile';
 
 async function main() {
@@ -26,20 +27,35 @@ async function main() {
     const { created } = await ensureStaffUser(database.db, config.auth.bootstrapAdmin);
     if (created) console.log(`Created staff user "${config.auth.bootstrapAdmin.username}".`);
   }
-  const app = await buildApp({ config, database });
+  const readiness = createReadiness();
+  const app = await buildApp({ config, database, readiness });
 
   let reconcileJob: ReturnType<typeof startReconcileJob> | undefined;
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * The drain: not-ready first; then, on SIGTERM, DRAIN_DELAY_SECONDS of serving while the
+   * balancer's health check notices; then stop the jobs, finish what is in flight (closing
+   * kept-alive connections as they go idle) and exit 0. Ctrl-C (SIGINT) skips the wait.
+   */
+  const shutdown = async (signal: 'SIGTERM' | 'SIGINT') => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    readiness.drain();
+    const delay = signal === 'SIGTERM' ? config.shutdown.drainDelaySeconds : 0;
+    app.log.info(`${signal} received: not ready, closing in ${delay} s`);
+    const timer = setTimeout(() => {
+      app.log.error(
+        `the drain took longer than SHUTDOWN_TIMEOUT_SECONDS (${config.shutdown.timeoutSeconds} s)`,
+      );
+      process.exit(1);
+    }, config.shutdown.timeoutSeconds * 1000);
     timer.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, delay * 1000));
       await reconcileJob?.stop();
       await app.close();
       await database.close();
+      app.log.info('drained, exiting');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

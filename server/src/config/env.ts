@@ -50,6 +50,15 @@ export interface AppConfig {
     /** JOB_WORKER: whether this instance takes jobs (status SMS) from the queue. */
     worker: boolean;
   };
+  shutdown: {
+    /**
+     * DRAIN_DELAY_SECONDS: after SIGTERM, how long the instance keeps serving while /api/ready
+     * answers 503, so the balancer's health check takes it out before it stops listening.
+     */
+    drainDelaySeconds: number;
+    /** SHUTDOWN_TIMEOUT_SECONDS: a drain that takes longer than this exits 1. */
+    timeoutSeconds: number;
+  };
 }
 
 export interface AuthConfig {
@@ -110,6 +119,16 @@ function positiveInt(env: Env, key: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
     throw new ConfigError(`${key} must be a positive whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+function wholeSeconds(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${key} must be a whole number of seconds (0 or more), got "${raw}"`);
   }
   return value;
 }
@@ -284,5 +303,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
         deployEnv === 'production' ? 'false' : 'true',
       ) === 'true',
     jobs: { worker: oneOf(env, 'JOB_WORKER', ['true', 'false'] as const, 'true') === 'true' },
+    shutdown: {
+      drainDelaySeconds: wholeSeconds(env, 'DRAIN_DELAY_SECONDS', 5),
+      timeoutSeconds: positiveInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30),
+    },
   };
 }

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
 import { redisStoreWithFallback } from './rate-limit-store';
 
@@ -61,8 +61,8 @@ const DOCUMENT_ONLY = [
  * several instances share counters; memory otherwise).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { config: AppConfig }) => {
-    const { config } = opts;
+  async (app: FastifyInstance, opts: { config: AppConfig; redis: Redis | null }) => {
+    const { config, redis } = opts;
     // Every response gets nosniff and its resource policy. The document headers (about 1 KiB with
     // the CSP) go on pages only: a hashed script, a stylesheet or a JSON answer ignores them, and
     // over HTTP/1.1 they were a sixth of what a login page downloads (bench/README.md F1).
@@ -97,11 +97,7 @@ export const securityPlugin = fp(
       maxAge: 600,
     });
     let store: FastifyRateLimitStoreCtor | undefined;
-    if (config.redisUrl) {
-      const redis = new Redis(config.redisUrl, {
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      });
+    if (redis) {
       // One warning per outage, not one per reconnect attempt or per request.
       let down = false;
       const warn = (error: Error) => {
@@ -118,9 +114,6 @@ export const securityPlugin = fp(
         down = false;
       });
       store = redisStoreWithFallback(redis, 'loan-portal-rl:', warn);
-      app.addHook('onClose', async () => {
-        redis.disconnect();
-      });
     }
     await app.register(rateLimit, {
       global: false,

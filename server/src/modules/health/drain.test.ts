@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../../paths';
+
+// Issue 21: SIGTERM under load answered 503 "refusing to accept new requests as server is
+// closing" on kept-alive connections, and the process left through the force-exit timer with 1.
+
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function get(port: number, path: string, agent: http.Agent | false): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path, agent }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => {
+        body += String(chunk);
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('SIGTERM under load', () => {
+  it('turns not-ready, keeps serving while the balancer notices, fails no request and exits 0', async () => {
+    const port = await freePort();
+    const child = spawn(join(serverRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'loan-drain-')),
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        DRAIN_DELAY_SECONDS: '2',
+      },
+      stdio: 'ignore',
+    });
+    children.add(child);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await expect
+      .poll(
+        () =>
+          get(port, '/api/ready', false).then(
+            (a) => a.status,
+            () => 0,
+          ),
+        {
+          timeout: 60_000,
+          interval: 250,
+        },
+      )
+      .toBe(200);
+
+    // A balancer: it sends requests while the instance's readiness check passes (checked every
+    // 200 ms), over kept-alive connections, and stops once the check fails.
+    let routable = true;
+    let sawDraining = false;
+    const checker = (async () => {
+      while (routable) {
+        const answer = await get(port, '/api/ready', false).catch(() => null);
+        if (answer?.status !== 200) {
+          sawDraining = answer?.status === 503 && JSON.parse(answer.body).status === 'draining';
+          routable = false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    let signalledAt = Number.POSITIVE_INFINITY;
+    const answers: { status: number; at: number }[] = [];
+    const failures: string[] = [];
+    const clients = Array.from({ length: 8 }, async () => {
+      while (routable) {
+        try {
+          const { status } = await get(port, '/api/health', agent);
+          answers.push({ status, at: Date.now() });
+        } catch (error) {
+          failures.push((error as NodeJS.ErrnoException).code ?? String(error));
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await Promise.all([checker, ...clients]);
+    const code = await exited;
+    const exitedAfterMs = Date.now() - signalledAt;
+    agent.destroy();
+
+    expect(failures).toEqual([]);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect(sawDraining).toBe(true);
+    // It went on serving after the signal, while not ready.
+    expect(answers.filter((answer) => answer.at > signalledAt).length).toBeGreaterThan(0);
+    expect(code).toBe(0);
+    // The 2 s wait, then a quick close: nowhere near the 30 s force-exit.
+    expect(exitedAfterMs).toBeLessThan(15_000);
+  }, 120_000);
+});
