@@ -12,6 +12,13 @@ import { applicationsRoutes } from './modules/applications/routes';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { createJobQueue, type JobQueue, QUEUES } from './modules/jobs/queue';
+import {
+  countingSms,
+  createMetrics,
+  metricsPlugin,
+  paymentCounts,
+  registerDatabaseGauges,
+} from './modules/metrics';
 import { statusSmsWorker } from './modules/notifications/status-sms';
 import { paymentsPlugin } from './modules/payments/routes';
 import { registrationRoutes } from './modules/registration/routes';
@@ -21,7 +28,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { securityPlugin } from './plugins/security';
-import { createSmsProvider, type SmsProvider } from './providers/sms';
+import { ConsoleSmsProvider, createSmsProvider, type SmsProvider } from './providers/sms';
 
 export interface AppOptions {
   config: AppConfig;
@@ -86,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (readiness.draining) void reply.header('connection', 'close');
   });
 
+  // First, so every request (errors included) is timed.
+  const metrics = createMetrics();
+  await app.register(metricsPlugin, { metrics, token: options.config.metricsToken });
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
   // Before every route, so each route's schema lands in the document served at /api/docs.
@@ -118,7 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   await app.register(authPlugin, { db: options.database.db, tokens: accessTokens });
-  const sms = options.sms ?? createSmsProvider(options.config.sms, app.log, now);
+  const rawSms = options.sms ?? createSmsProvider(options.config.sms, app.log, now);
+  const sms = countingSms(rawSms, metrics);
   const jobs =
     options.jobs ??
     createJobQueue({
@@ -127,6 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   // Before any route can write a job: the queue's tables must exist.
   await jobs.start();
+  registerDatabaseGauges(metrics, {
+    payments: () => paymentCounts(options.database.db),
+    jobs: () => jobs.depth(),
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
   });
@@ -142,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     serverSecret,
     sms,
+    outbox: rawSms instanceof ConsoleSmsProvider ? rawSms : undefined,
   });
   await app.register(paymentsPlugin, {
     config: options.config,

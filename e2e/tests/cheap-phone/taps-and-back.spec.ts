@@ -23,15 +23,20 @@ function postsTo(page: Page, path: string): string[] {
   return seen;
 }
 
-/** Fills the three steps of the registration form and opens the review dialog. */
-async function fillRegistration(page: Page) {
-  await page.getByLabel(/^Full Name/).fill('Anita Nair');
+/** Fills step 1 of the registration form, the full name too unless told otherwise. */
+async function fillPersonal(page: Page, { withName = true } = {}) {
+  if (withName) await page.getByLabel(/^Full Name/).fill('Anita Nair');
   await page.getByLabel(/^Contact Number/).fill('9876543210');
   await page.getByLabel(/^Aadhaar Number/).fill('234567890124');
   await page.getByLabel(/^PAN Number/).fill('ABCDE1234F');
   await page.getByLabel(/^Loan Amount/).fill('500000');
   await page.getByLabel(/^Loan Type/).selectOption('Home Loan');
   await page.getByRole('button', { name: 'Next Step' }).click();
+}
+
+/** Fills the three steps of the registration form and opens the review dialog. */
+async function fillRegistration(page: Page) {
+  await fillPersonal(page);
   await page.getByLabel(/^Bank Name/).fill('State Bank of India');
   await page.getByLabel(/^Account Number/).fill('123456789012');
   await page.getByLabel(/^IFSC Code/).fill('SBIN0001234');
@@ -191,12 +196,7 @@ test('Next Step at 360 px shows the first invalid field and its section below th
   await signInViaUi(page, phone, PASSWORD);
   await page.getByRole('button', { name: 'Apply Now' }).click();
   // Everything but the first field, then Next Step from the bottom of the form.
-  await page.getByLabel(/^Contact Number/).fill('9876543210');
-  await page.getByLabel(/^Aadhaar Number/).fill('234567890124');
-  await page.getByLabel(/^PAN Number/).fill('ABCDE1234F');
-  await page.getByLabel(/^Loan Amount/).fill('500000');
-  await page.getByLabel(/^Loan Type/).selectOption('Home Loan');
-  await page.getByRole('button', { name: 'Next Step' }).click();
+  await fillPersonal(page, { withName: false });
 
   const name = page.getByLabel(/^Full Name/);
   await expect(name).toBeFocused();

@@ -50,6 +50,8 @@ export interface AppConfig {
     /** JOB_WORKER: whether this instance takes jobs (status SMS) from the queue. */
     worker: boolean;
   };
+  /** METRICS_TOKEN: the bearer token /metrics asks for; /metrics is off without one. */
+  metricsToken: string | undefined;
   shutdown: {
     /**
      * DRAIN_DELAY_SECONDS: after SIGTERM, how long the instance keeps serving while /api/ready
@@ -131,6 +133,15 @@ function wholeSeconds(env: Env, key: string, fallback: number): number {
     throw new ConfigError(`${key} must be a whole number of seconds (0 or more), got "${raw}"`);
   }
   return value;
+}
+
+function loadMetricsToken(env: Env): string | undefined {
+  const token = env.METRICS_TOKEN;
+  if (!token) return undefined;
+  if (token.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters (a random token)');
+  }
+  return token;
 }
 
 function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
@@ -303,6 +314,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         deployEnv === 'production' ? 'false' : 'true',
       ) === 'true',
     jobs: { worker: oneOf(env, 'JOB_WORKER', ['true', 'false'] as const, 'true') === 'true' },
+    metricsToken: loadMetricsToken(env),
     shutdown: {
       drainDelaySeconds: wholeSeconds(env, 'DRAIN_DELAY_SECONDS', 5),
       timeoutSeconds: positiveInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30),

@@ -22,7 +22,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'now' | 'logger' | 'readiness'> = {},
+  options: Pick<AppOptions, 'now' | 'logger' | 'readiness' | 'sms'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -17,6 +17,8 @@ export interface AccountsModuleOptions {
   serverSecret: string;
   /** Replaces the provider chosen by SMS_PROVIDER (tests). */
   sms?: SmsProvider;
+  /** The console provider behind `sms` when it is wrapped (metrics): its outbox is served. */
+  outbox?: ConsoleSmsProvider;
 }
 
 /** Accounts, sessions, one-time codes and, with the console SMS provider, the dev outbox. */
@@ -46,7 +48,8 @@ export async function accountsModule(app: FastifyInstance, opts: AccountsModuleO
     now,
   });
   await app.register(accountsRoutes, { config, accounts });
-  if (sms instanceof ConsoleSmsProvider) {
-    await app.register(smsOutboxRoutes, { outbox: sms });
+  const outbox = opts.outbox ?? (sms instanceof ConsoleSmsProvider ? sms : undefined);
+  if (outbox) {
+    await app.register(smsOutboxRoutes, { outbox });
   }
 }

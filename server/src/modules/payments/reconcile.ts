@@ -16,8 +16,14 @@ export function startReconcileJob(app: FastifyInstance, intervalSeconds: number)
     if (running) return;
     running = app.payments
       .reconcile()
-      .then(() => undefined)
+      .then((summary) => {
+        app.metrics.reconcileRuns.inc({ outcome: 'ok' });
+        for (const [result, count] of Object.entries(summary)) {
+          app.metrics.reconcileOrders.inc({ result }, count);
+        }
+      })
       .catch((error: unknown) => {
+        app.metrics.reconcileRuns.inc({ outcome: 'failed' });
         app.log.error({ err: error }, 'payment reconciliation failed');
       })
       .finally(() => {

@@ -1,0 +1,8 @@
+export { metricsPlugin } from './plugin';
+export {
+  countingSms,
+  createMetrics,
+  type Metrics,
+  paymentCounts,
+  registerDatabaseGauges,
+} from './registry';
