@@ -42,6 +42,20 @@ export interface AppOptions {
   jobs?: JobQueue;
   /** Turned not-ready by server.ts on SIGTERM; a fresh one otherwise. */
   readiness?: Readiness;
+  /** False when the caller starts `app.jobWorker` itself (server.ts, under a lease). */
+  startJobWorker?: boolean;
+}
+
+export interface JobWorker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The status-SMS worker of this instance (JOB_WORKER=true). */
+    jobWorker: JobWorker;
+  }
 }
 
 export { REDACTED_PATHS } from './plugins/logging';
@@ -145,12 +159,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
   });
-  if (options.config.jobs.worker) {
-    await jobs.work(
-      QUEUES.statusSms,
-      statusSmsWorker({ db: options.database.db, sms, productName: options.config.productName }),
-    );
-  }
+  // The SMS worker: started here (tests, a single instance), or by server.ts on whichever
+  // instance holds the background-jobs lease.
+  let working = false;
+  const jobWorker: JobWorker = {
+    async start() {
+      if (working || !options.config.jobs.worker) return;
+      working = true;
+      await jobs.work(
+        QUEUES.statusSms,
+        statusSmsWorker({ db: options.database.db, sms, productName: options.config.productName }),
+      );
+    },
+    async stop() {
+      if (!working) return;
+      working = false;
+      await jobs.offWork(QUEUES.statusSms);
+    },
+  };
+  app.decorate('jobWorker', jobWorker);
+  if (options.startJobWorker ?? true) await jobWorker.start();
   await app.register(accountsModule, {
     config: options.config,
     db: options.database.db,

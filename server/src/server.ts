@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
 import { ensureStaffUser } from './modules/accounts/service';
 import { createReadiness } from './modules/health/readiness';
+import { createLease, type Leader, startLeader } from './modules/leadership';
 import { startReconcileJob } from './modules/payments/reconcile';
 
 async function main() {
@@ -28,9 +31,10 @@ async function main() {
     if (created) console.log(`Created staff user "${config.auth.bootstrapAdmin.username}".`);
   }
   const readiness = createReadiness();
-  const app = await buildApp({ config, database, readiness });
+  const app = await buildApp({ config, database, readiness, startJobWorker: false });
 
   let reconcileJob: ReturnType<typeof startReconcileJob> | undefined;
+  let jobsLeader: Leader | undefined;
   let closing = false;
   /**
    * The drain: not-ready first; then, on SIGTERM, DRAIN_DELAY_SECONDS of serving while the
@@ -52,7 +56,7 @@ async function main() {
     timer.unref();
     try {
       await new Promise((resolve) => setTimeout(resolve, delay * 1000));
-      await reconcileJob?.stop();
+      await jobsLeader?.stop();
       await app.close();
       await database.close();
       app.log.info('drained, exiting');
@@ -67,7 +71,31 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
-    reconcileJob = startReconcileJob(app, config.payments.reconcileIntervalSeconds);
+    // The reconciliation and the SMS worker run on one instance at a time: the one holding the
+    // lease, renewed every 10 s; when it dies another takes over within 40 s.
+    if (config.jobs.worker) {
+      jobsLeader = await startLeader({
+        name: 'background jobs',
+        lease: createLease({
+          db: database.db,
+          name: 'background-jobs',
+          holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+          ttlSeconds: 30,
+          now: () => new Date(),
+        }),
+        renewEveryMs: 10_000,
+        log: app.log,
+        onLead: async () => {
+          await app.jobWorker.start();
+          reconcileJob = startReconcileJob(app, config.payments.reconcileIntervalSeconds);
+        },
+        onFollow: async () => {
+          await reconcileJob?.stop();
+          reconcileJob = undefined;
+          await app.jobWorker.stop();
+        },
+      });
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {

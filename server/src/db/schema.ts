@@ -3,6 +3,7 @@ export * from '../modules/accounts/tables';
 export * from '../modules/applications/tables';
 export * from '../modules/audit/tables';
 export * from '../modules/jobs/tables';
+export * from '../modules/leadership/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/registration/tables';
 export * from '../modules/sign-in-throttle/tables';

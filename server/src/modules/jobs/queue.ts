@@ -38,6 +38,8 @@ export interface JobQueue {
   enqueue(runner: SqlRunner, queue: QueueName, data: object, key: string): Promise<void>;
   /** Starts taking jobs of `queue` on this instance. */
   work<T extends object>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
+  /** Stops taking jobs of `queue` here (a job in hand still finishes). */
+  offWork(queue: QueueName): Promise<void>;
   /** Stops taking jobs, lets the ones in hand finish (up to `timeoutMs`), and stops pg-boss. */
   stop(timeoutMs?: number): Promise<void>;
   /** Jobs not yet done, per queue, and the age of the oldest in seconds. */
@@ -95,6 +97,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           }
         },
       );
+    },
+    async offWork(queue) {
+      await boss.offWork(queue);
     },
     async stop(timeoutMs = 10_000) {
       if (!started) return;

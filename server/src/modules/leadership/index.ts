@@ -1,0 +1,3 @@
+export { type Leader, startLeader } from './leader';
+export { createLease, type Lease } from './lease';
+export { jobLeases } from './tables';
