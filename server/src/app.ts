@@ -142,7 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   await app.register(authPlugin, { db: options.database.db, tokens: accessTokens });
-  const rawSms = options.sms ?? createSmsProvider(options.config.sms, app.log, now);
+  const rawSms =
+    options.sms ?? createSmsProvider(options.config.sms, app.log, options.database.db, now);
   const sms = countingSms(rawSms, metrics);
   const jobs =
     options.jobs ??

@@ -7,3 +7,4 @@ export * from '../modules/leadership/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/registration/tables';
 export * from '../modules/sign-in-throttle/tables';
+export * from '../providers/sms/tables';

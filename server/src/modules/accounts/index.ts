@@ -24,7 +24,7 @@ export interface AccountsModuleOptions {
 /** Accounts, sessions, one-time codes and, with the console SMS provider, the dev outbox. */
 export async function accountsModule(app: FastifyInstance, opts: AccountsModuleOptions) {
   const { config, db, now } = opts;
-  const sms = opts.sms ?? createSmsProvider(config.sms, app.log, now);
+  const sms = opts.sms ?? createSmsProvider(config.sms, app.log, db, now);
   const otp = createOtpService({
     db,
     config: config.otp,

@@ -29,7 +29,7 @@ describe('status SMS: one per change, never lost, never twice', () => {
       TRUST_PROXY: 'true',
       ...env,
     });
-    const sms = new ConsoleSmsProvider(quiet);
+    const sms = new ConsoleSmsProvider(quiet, database.db);
     const app = await buildApp({ config, database, logger: false, sms });
     await app.ready();
     const t: TestApp = { app, database, config, close: () => app.close() };
@@ -57,14 +57,17 @@ describe('status SMS: one per change, never lost, never twice', () => {
     });
     expect(moved.statusCode).toBe(200);
     await first.t.close();
-    expect(first.sms.outbox(client.phone)).toEqual([]);
+    expect(await first.sms.outbox(client.phone)).toEqual([]);
 
     const second = await instance({ JOB_WORKER: 'true' });
     try {
       await expect
-        .poll(() => second.sms.outbox(client.phone).length, { timeout: 20_000, interval: 200 })
+        .poll(async () => (await second.sms.outbox(client.phone)).length, {
+          timeout: 20_000,
+          interval: 200,
+        })
         .toBe(1);
-      expect(second.sms.outbox(client.phone)[0]!.body).toBe(
+      expect((await second.sms.outbox(client.phone))[0]!.body).toBe(
         `Loan Portal: Your loan application #${client.registrationId} is now under review.`,
       );
       // Another poll of the queue later still finds nothing more to send.
@@ -74,7 +77,7 @@ describe('status SMS: one per change, never lost, never twice', () => {
           timeout: 20_000,
         })
         .toBe(0);
-      expect(second.sms.outbox(client.phone)).toHaveLength(1);
+      expect(await second.sms.outbox(client.phone)).toHaveLength(1);
     } finally {
       await second.t.close();
     }
@@ -93,11 +96,11 @@ describe('status SMS: one per change, never lost, never twice', () => {
         .select({ id: statusHistory.id })
         .from(statusHistory)
         .where(eq(statusHistory.registrationId, client.registrationId));
-      const sms = new ConsoleSmsProvider(quiet);
+      const sms = new ConsoleSmsProvider(quiet, database.db);
       const work = statusSmsWorker({ db: database.db, sms, productName: 'Loan Portal' });
       await work({ historyId: row!.id });
       await work({ historyId: row!.id });
-      expect(sms.outbox(client.phone).map((m) => m.body)).toEqual([
+      expect((await sms.outbox(client.phone)).map((m) => m.body)).toEqual([
         `Loan Portal: Good news: your loan application #${client.registrationId} has been approved.`,
       ]);
     } finally {

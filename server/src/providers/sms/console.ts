@@ -1,4 +1,7 @@
+import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { devSmsOutbox } from './tables';
 import type { SmsMeta, SmsProvider } from './types';
 
 export interface OutboxMessage {
@@ -8,26 +11,42 @@ export interface OutboxMessage {
   sent_at: string;
 }
 
-/** Keeps only the newest messages so a long-running dev server does not grow without bound. */
-const OUTBOX_LIMIT = 200;
+/** Kept per number, and for a day at most, so a long-running dev server does not grow. */
+const OUTBOX_PER_NUMBER = 20;
+const OUTBOX_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Development provider: nothing leaves the machine. The log line says that a code was sent but
- * never the code; the code is readable only through the dev outbox route.
+ * Development provider: nothing leaves the machine. The log line says that a message was sent but
+ * never the code; the code is readable only through the dev outbox route, which reads the
+ * database, so any instance of a cluster answers it.
  */
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console';
-  private readonly messages: OutboxMessage[] = [];
 
   constructor(
     private readonly log: FastifyBaseLogger,
+    private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async send(to: string, body: string, meta: SmsMeta): Promise<void> {
     const code = 'code' in meta ? meta.code : '';
-    this.messages.push({ to, body, code, sent_at: this.now().toISOString() });
-    if (this.messages.length > OUTBOX_LIMIT) this.messages.shift();
+    const at = this.now();
+    await this.db.insert(devSmsOutbox).values({ to, body, code, sentAt: at });
+    const newest = this.db
+      .select({ id: devSmsOutbox.id })
+      .from(devSmsOutbox)
+      .where(eq(devSmsOutbox.to, to))
+      .orderBy(desc(devSmsOutbox.id))
+      .limit(OUTBOX_PER_NUMBER);
+    await this.db
+      .delete(devSmsOutbox)
+      .where(
+        or(
+          and(eq(devSmsOutbox.to, to), notInArray(devSmsOutbox.id, newest)),
+          lt(devSmsOutbox.sentAt, new Date(at.getTime() - OUTBOX_KEEP_MS)),
+        ),
+      );
     this.log.info(
       { sms: { to: `******${to.slice(-4)}`, purpose: meta.purpose } },
       'console SMS provider: message stored in the dev outbox (GET /api/dev/sms-outbox)',
@@ -35,7 +54,17 @@ export class ConsoleSmsProvider implements SmsProvider {
   }
 
   /** Newest first. */
-  outbox(phone: string): OutboxMessage[] {
-    return this.messages.filter((message) => message.to === phone).reverse();
+  async outbox(phone: string): Promise<OutboxMessage[]> {
+    const rows = await this.db
+      .select()
+      .from(devSmsOutbox)
+      .where(eq(devSmsOutbox.to, phone))
+      .orderBy(desc(devSmsOutbox.id));
+    return rows.map((row) => ({
+      to: row.to,
+      body: row.body,
+      code: row.code,
+      sent_at: row.sentAt.toISOString(),
+    }));
   }
 }

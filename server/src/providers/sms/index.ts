@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsConfig } from '../../config/env';
+import type { Database } from '../../db/client';
 import { ConsoleSmsProvider } from './console';
 import { Msg91SmsProvider } from './msg91';
 import type { SmsProvider } from './types';
@@ -11,6 +12,7 @@ export { type SmsMeta, type SmsProvider, SmsSendError } from './types';
 export function createSmsProvider(
   config: SmsConfig,
   log: FastifyBaseLogger,
+  db: Database,
   now: () => Date,
 ): SmsProvider {
   if (config.provider === 'msg91') {
@@ -20,5 +22,5 @@ export function createSmsProvider(
     'SMS_PROVIDER=console: one-time codes are NOT sent; read them from GET /api/dev/sms-outbox. ' +
       'Set SMS_PROVIDER=msg91 for real SMS.',
   );
-  return new ConsoleSmsProvider(log, now);
+  return new ConsoleSmsProvider(log, db, now);
 }

@@ -47,7 +47,7 @@ export async function smsOutboxRoutes(
     },
     async (request) => {
       const { phone } = request.query as { phone: string };
-      return { messages: opts.outbox.outbox(phone) };
+      return { messages: await opts.outbox.outbox(phone) };
     },
   );
 }
