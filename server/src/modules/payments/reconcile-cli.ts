@@ -39,6 +39,7 @@ async function main() {
       feeInr: config.applicationFeeInr,
       publicBaseUrl: config.payments.publicBaseUrl,
       reconcileMinAgeSeconds: config.payments.reconcileMinAgeSeconds,
+      orderExpiryMinutes: config.payments.orderExpiryMinutes,
       log,
       jobs,
     });

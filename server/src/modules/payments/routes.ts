@@ -40,6 +40,7 @@ export const paymentsPlugin = fp(
       feeInr: opts.config.applicationFeeInr,
       publicBaseUrl: opts.config.payments.publicBaseUrl,
       reconcileMinAgeSeconds: opts.config.payments.reconcileMinAgeSeconds,
+      orderExpiryMinutes: opts.config.payments.orderExpiryMinutes,
       log: app.log,
       jobs: opts.jobs,
       now,

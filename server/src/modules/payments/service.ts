@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handler';
 import {
@@ -9,10 +9,13 @@ import {
   type ProviderPayment,
   WebhookVerificationError,
 } from '../../providers/payments';
-import { recordStatusChange } from '../applications/status-changes';
 import type { JobQueue } from '../jobs/queue';
 import { profiles, registrations } from '../registration/tables';
-import { type PaymentOrderRow, paymentEvents, paymentOrders, payments } from './tables';
+import { createReconciliation } from './reconciliation';
+import { CURRENCY, createSettlement, newestFirst, type SettleOutcome } from './settlement';
+import { type PaymentOrderRow, paymentOrders, payments } from './tables';
+
+export { exactPaise, type SettleOutcome } from './settlement';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -26,6 +29,8 @@ export interface PaymentsServiceOptions {
   feeInr: number;
   publicBaseUrl: string | undefined;
   reconcileMinAgeSeconds: number;
+  /** An order takes no payment after this; reconciliation then closes it. */
+  orderExpiryMinutes: number;
   log: Logger;
   /** The paid application's history row and SMS job are written with the payment. */
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -45,26 +50,6 @@ export interface PaymentStatusBody {
   }[];
 }
 
-export type SettleOutcome =
-  | 'paid'
-  | 'recorded'
-  | 'already_recorded'
-  | 'flagged'
-  | 'duplicate_event'
-  | 'unknown_order';
-
-const CURRENCY = 'INR';
-/**
- * Rupees as whole paise, or NaN when the amount is not a whole number of paise (198.999): such an
- * amount never equals the fee. Rounding it made 198.999 pay a ₹199 fee. The tolerance only
- * absorbs binary floating point (199.99 * 100 = 19998.999999999996).
- */
-export function exactPaise(rupees: number): number {
-  const paise = rupees * 100;
-  const whole = Math.round(paise);
-  return Number.isFinite(paise) && Math.abs(paise - whole) < 1e-6 ? whole : Number.NaN;
-}
-
 export const MESSAGES = {
   noDraft: 'There is no application waiting for payment.',
   alreadyPaid: 'This application has already been paid for.',
@@ -82,161 +67,18 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function timeOf(p: { payment_completion_time: string | null; payment_time: string | null }) {
-  const value = p.payment_completion_time ?? p.payment_time;
-  const ms = value ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(ms) ? null : new Date(ms);
-}
-
-/** Newest first: by time where the provider gives one, else later in the list is newer. */
-function newestFirst<
-  T extends { payment_completion_time: string | null; payment_time: string | null },
->(list: T[]): T[] {
-  return list
-    .map((item, index) => ({ item, index, time: timeOf(item)?.getTime() ?? 0 }))
-    .sort((a, b) => b.time - a.time || b.index - a.index)
-    .map(({ item }) => item);
-}
-
 export function createPaymentsService(options: PaymentsServiceOptions) {
   const { db, provider, log } = options;
   const now = options.now ?? Date.now;
-
-  /**
-   * The one "mark paid" path (status call, webhook, reconciliation). In one transaction, with the
-   * order and registration rows locked: records the provider's payment (unique cf_payment_id) and,
-   * only for a SUCCESS whose amount and currency equal the order's fee, sets the registration
-   * paid. Anything else that took money is recorded with a flag for a human, never marked paid.
-   */
-  async function settlePayment(
-    payment: ProviderPayment,
-    event?: { key: string; type: string },
-  ): Promise<SettleOutcome> {
-    return db.transaction(async (tx) => {
-      if (event) {
-        const inserted = await tx
-          .insert(paymentEvents)
-          .values({ eventKey: event.key, type: event.type, orderId: payment.order_id })
-          .onConflictDoNothing()
-          .returning({ id: paymentEvents.id });
-        if (inserted.length === 0) return 'duplicate_event';
-      }
-      const [order] = await tx
-        .select()
-        .from(paymentOrders)
-        .where(eq(paymentOrders.orderId, payment.order_id))
-        .for('update');
-      if (!order) {
-        log.warn({ orderId: payment.order_id }, 'payment for an order we never created');
-        return 'unknown_order';
-      }
-      const [registration] = await tx
-        .select({ id: registrations.id, status: registrations.status })
-        .from(registrations)
-        .where(eq(registrations.id, order.registrationId))
-        .for('update');
-      const [existing] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.cfPaymentId, payment.cf_payment_id));
-      if (existing && existing.status === 'SUCCESS') return 'already_recorded';
-      if (existing && existing.status === payment.payment_status) return 'already_recorded';
-
-      const success = payment.payment_status === 'SUCCESS';
-      let flag: string | null = null;
-      if (success) {
-        if (
-          // NaN never equals: an amount in fractions of a paisa is a mismatch.
-          exactPaise(payment.payment_amount) !== exactPaise(order.amount) ||
-          payment.payment_currency !== order.currency ||
-          order.currency !== CURRENCY
-        ) {
-          flag = 'amount_mismatch';
-          log.warn(
-            {
-              orderId: order.orderId,
-              cfPaymentId: payment.cf_payment_id,
-              expected: `${order.amount} ${order.currency}`,
-              received: `${payment.payment_amount} ${payment.payment_currency}`,
-            },
-            'payment amount does not match the fee; recorded and flagged, not marked paid',
-          );
-        } else if (registration?.status !== 'draft') {
-          flag = 'duplicate_payment';
-          log.warn(
-            {
-              orderId: order.orderId,
-              cfPaymentId: payment.cf_payment_id,
-              status: registration?.status,
-            },
-            'payment for a registration that is not awaiting payment; flagged for refund',
-          );
-        }
-      }
-      const completedAt = payment.payment_completion_time
-        ? timeOf({ payment_completion_time: payment.payment_completion_time, payment_time: null })
-        : null;
-      const values = {
-        amount: payment.payment_amount,
-        currency: payment.payment_currency || order.currency,
-        status: payment.payment_status,
-        paymentGroup: payment.payment_group,
-        paymentTime: timeOf({ payment_completion_time: null, payment_time: payment.payment_time }),
-        completedAt,
-        flag,
-        raw: payment,
-        updatedAt: new Date(now()),
-      };
-      if (existing) {
-        await tx.update(payments).set(values).where(eq(payments.id, existing.id));
-      } else {
-        await tx.insert(payments).values({
-          ...values,
-          cfPaymentId: payment.cf_payment_id,
-          orderId: order.orderId,
-          registrationId: order.registrationId,
-        });
-      }
-      if (!success) return 'recorded';
-
-      await tx
-        .update(paymentOrders)
-        .set({ status: 'PAID', updatedAt: new Date(now()) })
-        .where(eq(paymentOrders.id, order.id));
-      if (flag) return 'flagged';
-      const paidAt = timeOf(payment) ?? new Date(now());
-      await tx
-        .update(registrations)
-        .set({ status: 'paid', submittedAt: paidAt })
-        .where(eq(registrations.id, order.registrationId));
-      await recordStatusChange(tx, options.jobs, {
-        registrationId: order.registrationId,
-        from: registration?.status ?? 'draft',
-        to: 'paid',
-        actorUserId: null,
-        at: paidAt,
-      });
-      log.info(
-        {
-          orderId: order.orderId,
-          cfPaymentId: payment.cf_payment_id,
-          registrationId: order.registrationId,
-        },
-        'registration paid',
-      );
-      return 'paid';
-    });
-  }
-
-  async function settleAll(list: ProviderPayment[]): Promise<SettleOutcome[]> {
-    const outcomes: SettleOutcome[] = [];
-    // Oldest first, so a later attempt's status is the one stored last.
-    for (const payment of newestFirst(list).reverse()) {
-      if (!payment.cf_payment_id) continue;
-      outcomes.push(await settlePayment(payment));
-    }
-    return outcomes;
-  }
+  const { settlePayment, settleAll } = createSettlement({ db, log, jobs: options.jobs, now });
+  const reconciliation = createReconciliation({
+    db,
+    provider,
+    log,
+    now,
+    settleAll,
+    minAgeSeconds: options.reconcileMinAgeSeconds,
+  });
 
   async function findRegistrationOf(userId: number) {
     const [row] = await db
@@ -318,6 +160,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       returnUrl: base ? `${base}/payment?order_id={order_id}` : undefined,
       notifyUrl: base ? `${base}/api/registration/cashfree/webhook/` : undefined,
       idempotencyKey: `create-${order.orderId}`,
+      expiresAt: order.expiresAt,
     };
   }
 
@@ -363,6 +206,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
             currency: CURRENCY,
             status: 'ACTIVE',
             provider: provider.name,
+            expiresAt: new Date(now() + options.orderExpiryMinutes * 60_000),
           })
           .returning()) as [PaymentOrderRow];
       } catch (error) {
@@ -468,46 +312,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       return settlePayment(event.payment, { key: event.payment.cf_payment_id, type: event.type });
     },
 
-    /** Re-checks open orders old enough that the browser and webhook should have settled them. */
-    async reconcile(limit = 100) {
-      const cutoff = new Date(now() - options.reconcileMinAgeSeconds * 1000);
-      const open = await db
-        .select()
-        .from(paymentOrders)
-        .where(and(eq(paymentOrders.status, 'ACTIVE'), lt(paymentOrders.createdAt, cutoff)))
-        .orderBy(asc(paymentOrders.updatedAt))
-        .limit(limit);
-      const summary = { checked: 0, paid: 0, closed: 0, flagged: 0, errors: 0 };
-      for (const order of open) {
-        summary.checked++;
-        try {
-          const remote = await provider.fetchOrder(order.orderId);
-          const outcomes = remote
-            ? await settleAll(await provider.fetchPayments(order.orderId))
-            : [];
-          summary.paid += outcomes.filter((o) => o === 'paid').length;
-          summary.flagged += outcomes.filter((o) => o === 'flagged').length;
-          const closed =
-            remote && (remote.order_status === 'EXPIRED' || remote.order_status === 'TERMINATED');
-          await db
-            .update(paymentOrders)
-            .set({
-              ...(closed ? { status: remote.order_status } : {}),
-              updatedAt: new Date(now()),
-            })
-            .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'ACTIVE')));
-          if (closed) summary.closed++;
-        } catch (error) {
-          summary.errors++;
-          log.warn(
-            { orderId: order.orderId, reason: (error as Error).message },
-            'reconciliation could not check an order',
-          );
-        }
-      }
-      if (summary.checked > 0) log.info(summary, 'payments reconciled');
-      return summary;
-    },
+    /** Re-checks open orders (reconciliation.ts). */
+    reconcile: reconciliation.reconcile,
   };
 }
 

@@ -40,6 +40,8 @@ export const paymentOrders = pgTable(
     provider: varchar('provider', { length: 16 }).notNull(),
     cfOrderId: varchar('cf_order_id', { length: 64 }),
     paymentSessionId: text('payment_session_id'),
+    /** Sent to the provider as order_expiry_time: no payment is taken after it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +114,8 @@ export const simulatorOrders = pgTable('payment_simulator_orders', {
   orderCurrency: varchar('order_currency', { length: 3 }).notNull(),
   orderStatus: varchar('order_status', { length: 24 }).notNull().default('ACTIVE'),
   customerId: varchar('customer_id', { length: 64 }).notNull(),
+  /** order_expiry_time: after it an unpaid order reads EXPIRED and takes no payment. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -48,6 +48,7 @@ describe('Cashfree adapter against a fake Cashfree', () => {
     returnUrl: 'https://portal.test/payment?order_id={order_id}',
     notifyUrl: 'https://portal.test/api/registration/cashfree/webhook/',
     idempotencyKey: `create-${orderId}`,
+    expiresAt: new Date('2026-11-25T10:30:00Z'),
   });
 
   it('creates an order with the 2025-01-01 headers, credentials and idempotency key', async () => {
@@ -76,6 +77,8 @@ describe('Cashfree adapter against a fake Cashfree', () => {
         return_url: 'https://portal.test/payment?order_id={order_id}',
         notify_url: 'https://portal.test/api/registration/cashfree/webhook/',
       },
+      // Cashfree's own default is 30 days: an abandoned order would stay payable that long.
+      order_expiry_time: '2026-11-25T10:30:00.000Z',
     });
   });
 

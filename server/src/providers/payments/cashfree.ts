@@ -162,6 +162,7 @@ export function createCashfreeProvider(options: CashfreeOptions): PaymentProvide
             customer_phone: input.customer.phone,
           },
           ...(Object.keys(orderMeta).length > 0 ? { order_meta: orderMeta } : {}),
+          order_expiry_time: input.expiresAt.toISOString(),
         },
         { 'x-idempotency-key': input.idempotencyKey },
       );

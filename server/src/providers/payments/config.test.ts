@@ -16,6 +16,7 @@ describe('payment configuration', () => {
       webhookToleranceSeconds: 300,
       reconcileIntervalSeconds: 300,
       reconcileMinAgeSeconds: 60,
+      orderExpiryMinutes: 30,
     });
     expect(config.payments.simulatorSecret.length).toBeGreaterThanOrEqual(32);
   });

@@ -26,6 +26,19 @@ export interface PaymentSettings {
   reconcileIntervalSeconds: number;
   /** Orders younger than this are left to the browser's polling and the webhook. */
   reconcileMinAgeSeconds: number;
+  /** PAYMENT_ORDER_EXPIRY_MINUTES: an order takes no payment after this (Cashfree: 15 at least). */
+  orderExpiryMinutes: number;
+}
+
+/** Cashfree takes an order_expiry_time from 15 minutes to 30 days ahead. */
+function orderExpiryMinutes(env: Env): number {
+  const minutes = whole(env, 'PAYMENT_ORDER_EXPIRY_MINUTES', 30, 15);
+  if (minutes > 30 * 24 * 60) {
+    throw new ConfigError(
+      `PAYMENT_ORDER_EXPIRY_MINUTES must be at most 43200 (30 days), got "${minutes}"`,
+    );
+  }
+  return minutes;
 }
 
 function whole(env: Env, key: string, fallback: number, min = 1): number {
@@ -101,5 +114,6 @@ export function loadPaymentSettings(
     webhookToleranceSeconds: whole(env, 'WEBHOOK_TOLERANCE_SECONDS', 300),
     reconcileIntervalSeconds: whole(env, 'RECONCILE_INTERVAL_SECONDS', 300),
     reconcileMinAgeSeconds: whole(env, 'RECONCILE_MIN_AGE_SECONDS', 60, 0),
+    orderExpiryMinutes: orderExpiryMinutes(env),
   };
 }

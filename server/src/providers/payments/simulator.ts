@@ -70,11 +70,18 @@ export class SimulatorConflict extends Error {
   override name = 'SimulatorConflict';
 }
 
-function toOrder(row: typeof simulatorOrders.$inferSelect): ProviderOrder {
+/** Cashfree's view of an order: an unpaid one past its order_expiry_time reads EXPIRED. */
+function statusAt(row: typeof simulatorOrders.$inferSelect, at: number): string {
+  return row.orderStatus === 'ACTIVE' && row.expiresAt && row.expiresAt.getTime() <= at
+    ? 'EXPIRED'
+    : row.orderStatus;
+}
+
+function toOrder(row: typeof simulatorOrders.$inferSelect, at: number): ProviderOrder {
   return {
     cf_order_id: row.cfOrderId,
     order_id: row.orderId,
-    order_status: row.orderStatus,
+    order_status: statusAt(row, at),
     payment_session_id: row.paymentSessionId,
     order_amount: row.orderAmount,
     order_currency: row.orderCurrency,
@@ -120,7 +127,7 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
         .select()
         .from(simulatorOrders)
         .where(eq(simulatorOrders.idempotencyKey, input.idempotencyKey));
-      if (existing) return toOrder(existing);
+      if (existing) return toOrder(existing, now());
       const [row] = await db
         .insert(simulatorOrders)
         .values({
@@ -131,17 +138,18 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
           orderAmount: input.amount,
           orderCurrency: input.currency,
           customerId: input.customer.id,
+          expiresAt: input.expiresAt,
         })
         .onConflictDoNothing()
         .returning();
-      if (row) return toOrder(row);
+      if (row) return toOrder(row, now());
       // A concurrent create with the same key won the race: answer with its order.
       const [winner] = await db
         .select()
         .from(simulatorOrders)
         .where(eq(simulatorOrders.idempotencyKey, input.idempotencyKey));
       if (!winner) throw new Error('simulator order conflict without a matching idempotency key');
-      return toOrder(winner);
+      return toOrder(winner, now());
     },
 
     async fetchOrder(orderId: string) {
@@ -149,7 +157,7 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
         .select()
         .from(simulatorOrders)
         .where(eq(simulatorOrders.orderId, orderId));
-      return row ? toOrder(row) : null;
+      return row ? toOrder(row, now()) : null;
     },
 
     async fetchPayments(orderId: string) {
@@ -176,7 +184,7 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
         orderId: row.orderId,
         amount: row.orderAmount,
         currency: row.orderCurrency,
-        status: row.orderStatus,
+        status: statusAt(row, now()),
       };
     },
 
@@ -188,8 +196,9 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
           .where(eq(simulatorOrders.paymentSessionId, paymentSessionId))
           .for('update');
         if (!order) return null;
-        if (order.orderStatus !== 'ACTIVE') {
-          throw new SimulatorConflict(`This order is ${order.orderStatus.toLowerCase()}.`);
+        const status = statusAt(order, now());
+        if (status !== 'ACTIVE') {
+          throw new SimulatorConflict(`This order is ${status.toLowerCase()}.`);
         }
         const time = new Date(now());
         const [row] = await tx

@@ -28,6 +28,8 @@ export interface CreateOrderInput {
   notifyUrl?: string;
   /** Sent as x-idempotency-key so a retried create never makes a second order. */
   idempotencyKey: string;
+  /** order_expiry_time: no payment is taken after it (Cashfree's default would be 30 days). */
+  expiresAt: Date;
 }
 
 export interface ProviderOrder {
