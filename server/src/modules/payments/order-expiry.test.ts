@@ -22,14 +22,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function openOrder() {
-  const client = await clientWithDraft(t);
-  const res = await t.app.inject({
+const createOrder = (client: { headers: Record<string, string> }) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/registration/cashfree/create-order/',
     headers: client.headers,
     payload: { amount: 10 },
   });
+
+async function openOrder() {
+  const client = await clientWithDraft(t);
+  const res = await createOrder(client);
   expect(res.statusCode).toBe(200);
   return { client, ...(res.json() as { order_id: string; payment_session_id: string }) };
 }
@@ -56,12 +59,7 @@ describe('payment orders expire', () => {
     expect((await t.app.payments.reconcile()).checked).toBe(0);
 
     // The client can start again: a new order, with its own 30 minutes.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/registration/cashfree/create-order/',
-      headers: client.headers,
-      payload: { amount: 10 },
-    });
+    const again = await createOrder(client);
     expect(again.statusCode).toBe(200);
     const orders = await orderRows(t, client.registrationId);
     expect(orders.map((o) => o.status).sort()).toEqual(['ACTIVE', 'EXPIRED']);
