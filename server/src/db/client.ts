@@ -27,6 +27,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** pg_advisory_lock key of the migrations ('loanmigr' in ASCII). */
+const MIGRATION_LOCK = '7813571005421021042';
+
 export interface DatabaseOptions {
   /** postgres://... for PostgreSQL; otherwise PGlite. */
   databaseUrl?: string;
@@ -46,7 +49,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: db as unknown as Database,
       kind: 'postgres',
       executor: postgresExecutor(client),
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      // Instances started together (a deploy, a cluster) migrate one after the other: the lock
+      // is held on a connection of its own while drizzle applies what is missing.
+      migrate: async () => {
+        const lock = await client.reserve();
+        try {
+          await lock`select pg_advisory_lock(${MIGRATION_LOCK}::bigint)`;
+          await migratePostgres(db, { migrationsFolder });
+        } finally {
+          await lock`select pg_advisory_unlock(${MIGRATION_LOCK}::bigint)`.catch(() => undefined);
+          lock.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
