@@ -1,6 +1,7 @@
 // `pnpm test`: everything CI runs, in the order that fails fastest.
 // lint + typecheck -> unit, component and story tests (server on PGlite, then on PostgreSQL when
-// TEST_DATABASE_URL is set) -> production build -> browser journeys in Chromium.
+// TEST_DATABASE_URL is set) -> production build -> the cluster behind HAProxy (PostgreSQL and
+// Redis) -> browser journeys in Chromium.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,13 @@ if (pgUrl) {
   });
 }
 step('production build', 'pnpm', ['build']);
+// Several instances behind HAProxy on PostgreSQL and Redis (issue 21), when both answer.
+if (pgUrl && process.env.TEST_REDIS_URL) {
+  step('cluster: 200 journeys through HAProxy, a kill and a drain', 'pnpm', ['test:cluster'], {
+    CLUSTER_DATABASE_URL: pgUrl,
+    CLUSTER_REDIS_URL: process.env.TEST_REDIS_URL,
+  });
+}
 step('Chromium available', 'bash', ['scripts/ensure-chromium.sh']);
 step('browser journeys (Playwright, Chromium)', 'pnpm', ['--filter', 'e2e', 'test']);
 

@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
   // Before any route can write a job: the queue's tables must exist.
-  await jobs.start();
+  await options.database.startupLock(() => jobs.start());
   registerDatabaseGauges(metrics, {
     payments: () => paymentCounts(options.database.db),
     jobs: () => jobs.depth(),

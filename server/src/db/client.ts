@@ -23,11 +23,16 @@ export interface DatabaseHandle {
   /** Raw statements on the same connection(s), for libraries that bring their own SQL (pg-boss). */
   executor: SqlExecutor;
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work that must not run on two instances at once (migrations, the job queue's
+   * schema): under a PostgreSQL advisory lock; as is on PGlite, which one process owns.
+   */
+  startupLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** pg_advisory_lock key of the migrations ('loanmigr' in ASCII). */
+/** pg_advisory_lock key of start-up work ('loanmigr' in ASCII). */
 const MIGRATION_LOCK = '7813571005421021042';
 
 export interface DatabaseOptions {
@@ -45,22 +50,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema });
+    /** Held on a connection of its own while `work` runs: one instance at a time. */
+    const startupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+      const lock = await client.reserve();
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK}::bigint)`;
+        return await work();
+      } finally {
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK}::bigint)`.catch(() => undefined);
+        lock.release();
+      }
+    };
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       executor: postgresExecutor(client),
-      // Instances started together (a deploy, a cluster) migrate one after the other: the lock
-      // is held on a connection of its own while drizzle applies what is missing.
-      migrate: async () => {
-        const lock = await client.reserve();
-        try {
-          await lock`select pg_advisory_lock(${MIGRATION_LOCK}::bigint)`;
-          await migratePostgres(db, { migrationsFolder });
-        } finally {
-          await lock`select pg_advisory_unlock(${MIGRATION_LOCK}::bigint)`.catch(() => undefined);
-          lock.release();
-        }
-      },
+      // Instances started together (a deploy, a cluster) migrate one after the other.
+      migrate: () => startupLock(() => migratePostgres(db, { migrationsFolder })),
+      startupLock,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -81,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     executor: pgliteExecutor(client),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    startupLock: (work) => work(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

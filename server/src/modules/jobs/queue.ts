@@ -79,7 +79,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       started ??= (async () => {
         await boss.start();
         for (const name of Object.values(QUEUES)) {
-          if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...RETRY });
+          if (await boss.getQueue(name)) continue;
+          // Instances starting together may both find it missing: the loser's create fails,
+          // and the queue is there all the same.
+          await boss.createQueue(name, { name, ...RETRY }).catch(async (error: unknown) => {
+            if (!(await boss.getQueue(name))) throw error;
+          });
         }
       })();
       return started;

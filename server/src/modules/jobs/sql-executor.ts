@@ -55,6 +55,11 @@ export function postgresExecutor(client: Sql): SqlExecutor {
           // Several statements answer one result each; pg-boss reads rows only of single ones.
           const last = Array.isArray(result[0]) ? result.at(-1) : result;
           return { rows: [...((last ?? []) as Iterable<Record<string, unknown>>)] };
+        } catch (error) {
+          // A script that failed after its BEGIN leaves the transaction open and aborted: ended
+          // here, or the pool hands the connection on and every later query on it fails (25P02).
+          await connection.unsafe('ROLLBACK').catch(() => undefined);
+          throw error;
         } finally {
           connection.release();
         }
