@@ -11,6 +11,7 @@ import { createAccessTokens } from './modules/accounts/tokens';
 import { applicationsRoutes } from './modules/applications/routes';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
+import { identityRevealRoutes } from './modules/identity-masking/routes';
 import { createJobQueue, type JobQueue, QUEUES } from './modules/jobs/queue';
 import {
   countingSms,
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     now,
   });
+  await app.register(identityRevealRoutes, { config: options.config, db: options.database.db });
   await app.register(healthRoutes, { database: options.database, readiness, redis });
   await app.register(runtimeConfigRoutes, { config: options.config });
   // Last: it owns the not-found handler (SPA fallback).

@@ -8,6 +8,8 @@ import type {
   ExportProfilesParams,
   ListProfilesParams,
   Paginated,
+  RevealableField,
+  RevealedNumber,
   ToggleDeliveredResponse,
   TransitionRequest,
   TransitionResponse,
@@ -35,6 +37,8 @@ export interface AdminApi {
   ): Promise<TransitionResponse>;
   /** POST /api/registration/admin/applications/{id}/notes/ */
   addApplicationNote(registrationId: number, text: string): Promise<ApplicationNote>;
+  /** POST /api/registration/admin/applications/{id}/reveal/ (audited) */
+  revealApplicantNumber(registrationId: number, field: RevealableField): Promise<RevealedNumber>;
 }
 
 /** Drops empty filters, so the server never sees `search=` or `from_date=`. */
@@ -110,6 +114,13 @@ export function adminEndpoints<P extends Portal>(ctx: EndpointContext<P>): Admin
       const { data } = await http.post<TransitionResponse>(
         buildPath(API_PATHS.adminApplicationTransition, { id: registrationId }),
         request,
+      );
+      return data;
+    },
+    async revealApplicantNumber(registrationId, field) {
+      const { data } = await http.post<RevealedNumber>(
+        buildPath(API_PATHS.adminApplicationReveal, { id: registrationId }),
+        { field },
       );
       return data;
     },

@@ -191,6 +191,13 @@ describe('every call of spec section 7 uses its method, path and body', () => {
       '/api/registration/admin/applications/42/notes/',
       { text: 'Called the applicant' },
     ],
+    [
+      'revealApplicantNumber',
+      (c) => c.revealApplicantNumber(42, 'aadhaar_number'),
+      'POST',
+      '/api/registration/admin/applications/42/reveal/',
+      { field: 'aadhaar_number' },
+    ],
   ])('%s', async (_name, call, method, path, body) => {
     const seen = recordAll({ access: 'a', order_id: 'o', payment_session_id: 's' });
     const { client } = newClient();

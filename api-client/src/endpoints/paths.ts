@@ -26,6 +26,7 @@ export const API_PATHS = {
   adminApplication: '/api/registration/admin/applications/:id/',
   adminApplicationTransition: '/api/registration/admin/applications/:id/transition/',
   adminApplicationNotes: '/api/registration/admin/applications/:id/notes/',
+  adminApplicationReveal: '/api/registration/admin/applications/:id/reveal/',
 } as const;
 
 /** Fills `:name` placeholders, URL-encoding each value. */

@@ -107,6 +107,8 @@ export interface ExportProfilesParams {
   status?: string;
   /** The server filters the export like the list; the spec's screen sends only the dates. */
   search?: string;
+  /** 'true': full Aadhaar and account numbers (superusers only, audited); masked otherwise. */
+  full_numbers?: string;
 }
 
 export interface ExportedFile {
@@ -150,6 +152,15 @@ export interface StatusHistoryEntry {
 }
 
 /** An internal note on an application: staff only, never shown to the client. */
+/** The identity numbers staff see masked ('XXXX XXXX 1234') and may reveal one at a time. */
+export type RevealableField = 'aadhaar_number' | 'account_number';
+
+/** POST .../applications/{id}/reveal/: one full number, written to the audit log. */
+export interface RevealedNumber {
+  field: RevealableField;
+  value: string;
+}
+
 export interface ApplicationNote {
   id: number;
   text: string;

@@ -84,6 +84,12 @@ test('staff review, approve and disburse; the client sees each step and an SMS f
   const applicant = await paidApplicant(request);
   const staff = await openApplicant(browser, applicant);
   await expect(staff.getByText('PAID', { exact: true })).toBeVisible();
+  // Identity numbers are masked until staff reveal one (issue 15); the reveal is audited.
+  const details = staff.getByRole('region', { name: 'Applicant details' });
+  await expect(details).toContainText('XXXX XXXX 2513');
+  await expect(details).not.toContainText('7040 7441 2513');
+  await details.getByRole('button', { name: 'Reveal Aadhaar number' }).click();
+  await expect(details).toContainText('7040 7441 2513');
   await move(staff, 'Start review', 'UNDER REVIEW');
   await move(staff, 'Approve', 'APPROVED');
   await move(staff, 'Disburse', 'ACTIVE');

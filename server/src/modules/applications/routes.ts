@@ -2,7 +2,6 @@ import type { TransitionRequest } from '@loan-portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/client';
-import { createFieldCipher, loadEncryptionKey } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
 import type { JobQueue } from '../jobs/queue';
 import { documentationOnly, parseId, validateBody } from '../registration/schemas';
@@ -18,15 +17,8 @@ export interface ApplicationsRoutesOptions {
 
 /** The staff applicant page's API: read an application whole, move it, note on it. */
 export async function applicationsRoutes(app: FastifyInstance, opts: ApplicationsRoutesOptions) {
-  const cipher = createFieldCipher(
-    loadEncryptionKey({
-      configuredKey: opts.config.dataEncryptionKey,
-      dataDir: opts.config.dataDir,
-    }),
-  );
   const service = createApplicationsService({
     db: opts.db,
-    cipher,
     jobs: opts.jobs,
     now: opts.now,
   });

@@ -11,10 +11,10 @@ import {
 } from '@loan-portal/api-client';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { FieldCipher } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
 import { users } from '../accounts/tables';
 import { recordAudit } from '../audit';
+import { maskedAadhaar, maskedAccount } from '../identity-masking';
 import type { JobQueue } from '../jobs/queue';
 import { payments } from '../payments/tables';
 import { profiles, registrations } from '../registration/tables';
@@ -39,11 +39,10 @@ function label(status: string): string {
  */
 export function createApplicationsService(deps: {
   db: Database;
-  cipher: FieldCipher;
   jobs: Pick<JobQueue, 'enqueue'>;
   now?: () => Date;
 }) {
-  const { db, cipher, jobs } = deps;
+  const { db, jobs } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function notes(registrationId: number): Promise<ApplicationNote[]> {
@@ -126,10 +125,11 @@ export function createApplicationsService(deps: {
           full_name: profile.fullName,
           contact_number: profile.contactNumber,
           alternative_contact_number: profile.alternativeContactNumber ?? '',
-          aadhaar_number: cipher.decrypt(profile.aadhaarEncrypted),
+          // Masked: POST .../reveal/ shows one, audited (identity-masking).
+          aadhaar_number: maskedAadhaar(profile.aadhaarLast4),
           pan_number: profile.panNumber,
           bank_name: profile.bankName,
-          account_number: cipher.decrypt(profile.accountEncrypted),
+          account_number: maskedAccount(profile.accountLast4),
           ifsc_code: profile.ifscCode,
           full_address: profile.fullAddress,
           city: profile.city,

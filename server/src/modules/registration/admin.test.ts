@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldCipher, decodeKey } from '../../lib/encryption';
@@ -119,7 +119,7 @@ describe('back office', () => {
   });
 
   describe('applicants list', () => {
-    it('pages newest first with the shape of spec section 3, full numbers for staff', async () => {
+    it('pages newest first with the shape of spec section 3, identity numbers masked', async () => {
       const res = await get(LIST);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -138,9 +138,10 @@ describe('back office', () => {
         loan_amount: expect.any(Number),
         loan_type: expect.any(String),
         pan_number: 'BBBPB0002Z',
-        aadhaar_number: ids.B.aadhaar,
+        // UIDAI's rule: the last four digits only (issue 15); the applicant page reveals one.
+        aadhaar_number: `XXXX XXXX ${ids.B.aadhaar.slice(-4)}`,
         bank_name: expect.any(String),
-        account_number: expect.stringMatching(/^\d{9,18}$/),
+        account_number: expect.stringMatching(/^XXXXXX\d{4}$/),
         ifsc_code: expect.stringMatching(/^[A-Z]{4}0[A-Z0-9]{6}$/),
         registration: { id: ids.B.registrationId, status: 'paid', delivered: false },
       });
@@ -177,6 +178,15 @@ describe('back office', () => {
       expect(res.statusCode).toBe(200);
       expect(listKeys(res.json())).toEqual(expected);
       expect(res.json().pagination.total_items).toBe(expected.length);
+    });
+
+    it('finds an applicant by the last four digits of the Aadhaar number staff see', async () => {
+      const last4 = ids.B.aadhaar.replace(/\s/g, '').slice(-4);
+      const res = await get(`${LIST}?search=${last4}`);
+      expect(res.statusCode).toBe(200);
+      expect(listKeys(res.json())).toContain('B');
+      const row = res.json().results.find((r: { id: number }) => r.id === ids.B.profileId);
+      expect(row.aadhaar_number).toBe(`XXXX XXXX ${last4}`);
     });
 
     it('counts every match of a search that fills more than one page, on any page', async () => {
@@ -365,10 +375,11 @@ describe('back office', () => {
         '8111222333',
         expect.any(String),
         expect.any(Number),
-        ids.C.aadhaar,
+        // Masked by default (issue 15): full numbers are a superuser's audited request.
+        `XXXX XXXX ${ids.C.aadhaar.slice(-4)}`,
         'BBBPC0003Z',
         expect.any(String),
-        expect.stringMatching(/^\d{9,18}$/),
+        expect.stringMatching(/^XXXXXX\d{4}$/),
         expect.stringMatching(/^[A-Z]{4}0[A-Z0-9]{6}$/),
         expect.any(String),
         expect.any(String),
@@ -412,6 +423,31 @@ describe('back office', () => {
       });
       // The search term itself (possibly someone's number) stays out of the audit log.
       expect(JSON.stringify(audit)).not.toContain('preet');
+    });
+
+    it('gives full numbers to a superuser who asks, audited, and refuses them to staff', async () => {
+      const refused = await get(`${EXPORT}?full_numbers=true`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        message: 'Only a superuser can export full Aadhaar and account numbers.',
+      });
+      const root = await createStaffSession(t, { superuser: true });
+      const full = await get(`${EXPORT}?full_numbers=true&search=kavya`, root);
+      expect(full.statusCode).toBe(200);
+      const [, kavya] = sheetRows((await readWorkbook(full.rawPayload)).worksheets[0]!);
+      expect(kavya![6]).toBe(ids.C.aadhaar);
+      expect(kavya![9]).toEqual(expect.stringMatching(/^\d{9,18}$/));
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'profiles.exported'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(entry).toMatchObject({ actorUserId: root.userId, details: { full_numbers: true } });
+      // A superuser's default export is masked too.
+      const masked = await get(`${EXPORT}?search=kavya`, root);
+      const [, row] = sheetRows((await readWorkbook(masked.rawPayload)).worksheets[0]!);
+      expect(row![6]).toBe(`XXXX XXXX ${ids.C.aadhaar.slice(-4)}`);
     });
 
     it('refuses bad filters with 400 before any file is made', async () => {

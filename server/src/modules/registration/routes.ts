@@ -93,8 +93,15 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     '/api/registration/admin/profiles/export/',
     { ...staff, schema: routeSchemas.exportProfiles },
     async (request, reply) => {
-      const filters = parseFilters(request.query as Record<string, unknown>);
-      const batches = service.exportBatches(filters, opts.exportBatchSize ?? EXPORT_BATCH_SIZE);
+      const query = request.query as Record<string, unknown>;
+      const filters = parseFilters(query);
+      const fullNumbers = query.full_numbers === 'true';
+      if (fullNumbers && !request.user.isSuperuser) {
+        throw new HttpError(403, 'Only a superuser can export full Aadhaar and account numbers.');
+      }
+      const batches = service.exportBatches(filters, opts.exportBatchSize ?? EXPORT_BATCH_SIZE, {
+        fullNumbers,
+      });
       // Read the first batch before answering, so a database failure is still a clean 500.
       const first = await batches.next();
       // No sheet without its audit entry; a failed entry also ends the read-ahead of the batches.
@@ -108,6 +115,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
           to_date: filters.range.to ?? null,
           search_applied: Boolean(filters.search),
           statuses: filters.statuses ?? null,
+          full_numbers: fullNumbers,
         },
         ip: request.ip,
       }).catch(async (error: unknown) => {

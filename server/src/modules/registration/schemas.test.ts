@@ -135,6 +135,7 @@ describe('registration schemas', () => {
         'query:from_date',
         'query:to_date',
         'query:status',
+        'query:full_numbers',
       ]);
       const exported = operation('get', '/api/registration/admin/profiles/export/').responses[
         '200'

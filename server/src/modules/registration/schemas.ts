@@ -335,7 +335,7 @@ const dashboard = objectOf<DashboardData>({
   },
 });
 
-const filterFields: Fields<ExportProfilesParams> = {
+const filterFields: Fields<Omit<ExportProfilesParams, 'full_numbers'>> = {
   search: text('Part of a name, contact number, alternative contact number or PAN', {
     maxLength: MAX_SEARCH_LENGTH,
   }),
@@ -418,12 +418,17 @@ export const routeSchemas = {
     tags: ['back office'],
     summary: 'Applicants as .xlsx (streamed)',
     security,
-    querystring: objectOf<ExportProfilesParams>(filterFields, [
-      'search',
-      'from_date',
-      'to_date',
-      'status',
-    ]),
+    querystring: objectOf<ExportProfilesParams>(
+      {
+        ...filterFields,
+        full_numbers: {
+          type: 'string',
+          enum: ['true', 'false'],
+          description: 'true: full Aadhaar and account numbers (superusers only, audited)',
+        },
+      },
+      ['search', 'from_date', 'to_date', 'status', 'full_numbers'],
+    ),
     response: {
       200: {
         description:

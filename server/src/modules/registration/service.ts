@@ -5,13 +5,15 @@ import type {
   Paginated,
   ProfilePayload,
 } from '@loan-portal/api-client';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
 import { clientHistory, staffHistory } from '../applications/status-changes';
 import { recordAudit } from '../audit';
-import { type DateRange, dayRangeBounds, kolkataYear } from './dates';
+import { createAdminList, summaryDays, summedCount } from './admin-list';
+import { type DateRange, kolkataYear } from './dates';
+import { createExportQuery } from './export-query';
 import {
   type ProfileRow,
   profiles,
@@ -71,46 +73,6 @@ export function submittedAt(registration: Pick<RegistrationRow, 'submittedAt' | 
 
 const activityTime = sql`coalesce(${registrations.submittedAt}, ${registrations.createdAt})`;
 
-/** `%term%` for LIKE with the term's own wildcards taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The filters shared by the list and the export; each one is served by an index. */
-function filterConditions(filters: ListFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  const bounds = dayRangeBounds(filters.range);
-  if (bounds.start) conditions.push(gte(registrations.createdAt, bounds.start));
-  if (bounds.end) conditions.push(lt(registrations.createdAt, bounds.end));
-  if (filters.statuses) conditions.push(inArray(registrations.status, filters.statuses));
-  if (filters.search) {
-    const lower = containsPattern(filters.search.toLowerCase());
-    const upper = containsPattern(filters.search.toUpperCase());
-    // Each branch matches a trigram index of the custom migration (lower(full_name), the two
-    // numbers, and pan_number, which is stored upper-case).
-    conditions.push(
-      or(
-        sql`lower(${profiles.fullName}) like ${lower}`,
-        sql`${profiles.contactNumber} like ${lower}`,
-        sql`${profiles.alternativeContactNumber} like ${lower}`,
-        sql`${profiles.panNumber} like ${upper}`,
-      ),
-    );
-  }
-  return and(...conditions);
-}
-
-/** The day-granular range of the summary: the same Kolkata days the list's filter selects. */
-function summaryDays(range: DateRange, statuses?: string[]): SQL | undefined {
-  return and(
-    range.from ? gte(registrationDailyCounts.day, range.from) : undefined,
-    range.to ? lte(registrationDailyCounts.day, range.to) : undefined,
-    statuses ? inArray(registrationDailyCounts.status, statuses) : undefined,
-  );
-}
-
-const summedCount = sql<number>`coalesce(sum(${registrationDailyCounts.count}), 0)::int`;
-
 export interface RegistrationService {
   saveProfile(
     userId: number,
@@ -124,7 +86,12 @@ export interface RegistrationService {
     registrationId: number,
     actor: { userId: number; ip: string },
   ): Promise<{ id: number; delivered: boolean } | null>;
-  exportBatches(filters: ListFilters, batchSize: number): AsyncGenerator<ExportRow[]>;
+  /** Masked identity numbers unless `fullNumbers` (a superuser's audited request). */
+  exportBatches(
+    filters: ListFilters,
+    batchSize: number,
+    options?: { fullNumbers?: boolean },
+  ): AsyncGenerator<ExportRow[]>;
 }
 
 export function createRegistrationService(deps: {
@@ -182,27 +149,6 @@ export function createRegistrationService(deps: {
     };
   }
 
-  /** How many rows the list pages through with these filters. */
-  async function countListed(filters: ListFilters): Promise<number> {
-    if (!filters.search) {
-      // Exact from the daily summary: from_date/to_date select whole Kolkata days of created_at,
-      // which is what a summary row is.
-      const [total] = await db
-        .select({ count: summedCount })
-        .from(registrationDailyCounts)
-        .where(summaryDays(filters.range, filters.statuses));
-      return Number(total?.count ?? 0);
-    }
-    // A search is a substring match on the profile; only an exact count over the matches will do.
-    // Its cost is the trigram bitmap's heap visits, one per matching profile.
-    const [total] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(registrations)
-      .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-      .where(filterConditions(filters));
-    return Number(total?.count ?? 0);
-  }
-
   // The client portal reads this on every screen: built once, not re-rendered to SQL each time.
   const applicationOfUser = db
     .select({ profile: profiles, registration: registrations })
@@ -211,7 +157,13 @@ export function createRegistrationService(deps: {
     .where(eq(registrations.userId, sql.placeholder('userId')))
     .prepare('application_of_user');
 
+  const adminList = createAdminList(db);
+  const exportQuery = createExportQuery({ db, cipher });
+
   return {
+    listProfiles: adminList.listProfiles,
+    exportBatches: exportQuery.exportBatches,
+
     async saveProfile(userId, payload) {
       const columns = profileColumns(payload);
       const saved = await db.transaction(async (tx) => {
@@ -261,78 +213,6 @@ export function createRegistrationService(deps: {
       if (!row) return null;
       const history = clientHistory(await staffHistory(db, row.registration));
       return { ...toApplication(row.profile, row.registration), history };
-    },
-
-    async listProfiles(query) {
-      const where = filterConditions(query);
-      const offset = (query.page - 1) * query.pageSize;
-      // Deferred join: the page's ids come from the (created_at, id) index alone (an index-only
-      // scan, so OFFSET skips index entries, not profile rows), and only the rows shown are joined
-      // to their registration and profile. A search needs the profile to filter, so it joins
-      // inside; the trigram indexes serve it.
-      const ids = db
-        .select({ id: registrations.id, createdAt: registrations.createdAt })
-        .from(registrations)
-        .$dynamic();
-      if (query.search) ids.innerJoin(profiles, eq(profiles.id, registrations.profileId));
-      const pageIds = db
-        .$with('page_ids')
-        .as(
-          ids
-            .where(where)
-            .orderBy(desc(registrations.createdAt), desc(registrations.id))
-            .limit(query.pageSize)
-            .offset(offset),
-        );
-      const rows = await db
-        .with(pageIds)
-        .select({
-          id: profiles.id,
-          fullName: profiles.fullName,
-          contactNumber: profiles.contactNumber,
-          loanAmount: profiles.loanAmount,
-          loanType: profiles.loanType,
-          panNumber: profiles.panNumber,
-          aadhaarEncrypted: profiles.aadhaarEncrypted,
-          bankName: profiles.bankName,
-          accountEncrypted: profiles.accountEncrypted,
-          ifscCode: profiles.ifscCode,
-          registrationId: registrations.id,
-          status: registrations.status,
-          delivered: registrations.delivered,
-        })
-        .from(pageIds)
-        .innerJoin(registrations, eq(registrations.id, pageIds.id))
-        .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-        .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
-      const totalItems =
-        // A page that is not full is the last one: it tells the total without counting, which
-        // spares the count of a narrow search (a phone number, a PAN) altogether.
-        rows.length < query.pageSize && (rows.length > 0 || offset === 0)
-          ? offset + rows.length
-          : await countListed(query);
-      return {
-        results: rows.map((row) => ({
-          id: row.id,
-          full_name: row.fullName,
-          contact_number: row.contactNumber,
-          loan_amount: row.loanAmount,
-          loan_type: row.loanType,
-          pan_number: row.panNumber,
-          // Staff need the full numbers to process an application; that is what this list is for.
-          aadhaar_number: cipher.decrypt(row.aadhaarEncrypted),
-          bank_name: row.bankName,
-          account_number: cipher.decrypt(row.accountEncrypted),
-          ifsc_code: row.ifscCode,
-          registration: { id: row.registrationId, status: row.status, delivered: row.delivered },
-        })),
-        pagination: {
-          current_page: query.page,
-          page_size: query.pageSize,
-          total_items: totalItems,
-          total_pages: Math.max(1, Math.ceil(totalItems / query.pageSize)),
-        },
-      };
     },
 
     async dashboard() {
@@ -404,94 +284,6 @@ export function createRegistrationService(deps: {
         });
         return row;
       });
-    },
-
-    async *exportBatches(filters, batchSize) {
-      const where = filterConditions(filters);
-      // Keyset pagination on the (created_at, id) index: every batch costs the same, however
-      // deep. The cursor keeps created_at as text so microseconds survive the round trip.
-      // Each batch is a short index walk that PostgreSQL would still hand to parallel workers,
-      // whose start-up costs more than the walk (16 ms with two workers, 5 ms without, for 2,000
-      // rows at a million) and takes the cores the export's own process needs.
-      const batchAfter = (cursor?: { createdAt: string; id: number }) =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-          // Only the sheet's columns: a million rows of unused ones cost time and memory.
-          return tx
-            .select({
-              applicationId: registrations.id,
-              fullName: profiles.fullName,
-              contactNumber: profiles.contactNumber,
-              alternativeContactNumber: profiles.alternativeContactNumber,
-              loanType: profiles.loanType,
-              loanAmount: profiles.loanAmount,
-              aadhaarEncrypted: profiles.aadhaarEncrypted,
-              panNumber: profiles.panNumber,
-              bankName: profiles.bankName,
-              accountEncrypted: profiles.accountEncrypted,
-              ifscCode: profiles.ifscCode,
-              fullAddress: profiles.fullAddress,
-              city: profiles.city,
-              pinCode: profiles.pinCode,
-              state: profiles.state,
-              status: registrations.status,
-              delivered: registrations.delivered,
-              submittedAt: registrations.submittedAt,
-              createdAt: registrations.createdAt,
-              cursorAt: sql<string>`${registrations.createdAt}::text`,
-            })
-            .from(registrations)
-            .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-            .where(
-              and(
-                where,
-                cursor
-                  ? sql`(${registrations.createdAt}, ${registrations.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
-                  : undefined,
-              ),
-            )
-            .orderBy(desc(registrations.createdAt), desc(registrations.id))
-            .limit(batchSize);
-        });
-
-      let next: ReturnType<typeof batchAfter> | undefined = batchAfter();
-      try {
-        while (next) {
-          const rows: Awaited<ReturnType<typeof batchAfter>> = await next;
-          const last = rows.at(-1);
-          // Ask for the following batch now: the database reads it while this one is written.
-          next =
-            last && rows.length === batchSize
-              ? batchAfter({ createdAt: last.cursorAt, id: last.applicationId })
-              : undefined;
-          // Handled when awaited; this keeps a failure of a batch nobody waits for any more (the
-          // download was closed) from counting as an unhandled rejection.
-          next?.catch(() => undefined);
-          if (rows.length === 0) return;
-          yield rows.map((row) => ({
-            applicationId: row.applicationId,
-            fullName: row.fullName,
-            contactNumber: row.contactNumber,
-            alternativeContactNumber: row.alternativeContactNumber ?? '',
-            loanType: row.loanType,
-            loanAmount: row.loanAmount,
-            aadhaarNumber: cipher.decrypt(row.aadhaarEncrypted),
-            panNumber: row.panNumber,
-            bankName: row.bankName,
-            accountNumber: cipher.decrypt(row.accountEncrypted),
-            ifscCode: row.ifscCode,
-            fullAddress: row.fullAddress,
-            city: row.city,
-            pinCode: row.pinCode,
-            state: row.state,
-            status: row.status,
-            delivered: row.delivered,
-            submittedAt: submittedAt(row),
-          }));
-        }
-      } finally {
-        await next?.catch(() => undefined);
-      }
     },
   };
 }

@@ -47,7 +47,12 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('profiles_user_id_unique').on(table.userId)],
+  (table) => [
+    uniqueIndex('profiles_user_id_unique').on(table.userId),
+    // Staff see identity numbers masked; they find an applicant by the last four digits.
+    index('profiles_aadhaar_last4_idx').on(table.aadhaarLast4),
+    index('profiles_account_last4_idx').on(table.accountLast4),
+  ],
 );
 
 /**

@@ -96,12 +96,12 @@ describe('applicant page', () => {
       'Full name': 'Anita Nair',
       'Contact number': '9876543210',
       'Alternative contact number': '9123456780',
-      'Aadhaar number': '2345 6789 0124',
+      'Aadhaar number': 'XXXX XXXX 0124Reveal',
       'PAN number': 'ABCDE1234F',
       'Loan amount': '₹5,00,000',
       'Loan type': 'Home Loan',
       'Bank name': 'State Bank of India',
-      'Account number': '123456789012',
+      'Account number': 'XXXXXX9012Reveal',
       IFSC: 'SBIN0001234',
       Address: '12 MG Road, Ernakulam',
       City: 'Kochi',
@@ -276,6 +276,39 @@ describe('applicant page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This move is not allowed.');
     expect(screen.getByText('UNDER REVIEW')).toBeVisible();
+  });
+
+  it('reveals one full number on request, and says so when it cannot', async () => {
+    backend(detail());
+    const asked: unknown[] = [];
+    server.use(
+      http.post(`${DETAIL}reveal/`, async ({ request }) => {
+        const body = (await request.json()) as { field: string };
+        asked.push(body);
+        if (body.field === 'account_number') {
+          return HttpResponse.json({ message: 'Internal error' }, { status: 500 });
+        }
+        return HttpResponse.json({ field: 'aadhaar_number', value: '234567890124' });
+      }),
+    );
+    const user = userEvent.setup();
+    await open();
+    const details = screen.getByRole('region', { name: 'Applicant details' });
+    expect(details).toHaveTextContent('XXXX XXXX 0124');
+    expect(details).not.toHaveTextContent('2345 6789 0124');
+
+    await user.click(within(details).getByRole('button', { name: 'Reveal Aadhaar number' }));
+    expect(await within(details).findByText('2345 6789 0124')).toBeVisible();
+    expect(
+      within(details).queryByRole('button', { name: 'Reveal Aadhaar number' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(within(details).getByRole('button', { name: 'Reveal account number' }));
+    expect(await within(details).findByRole('alert')).toHaveTextContent(
+      'Could not reveal the number. Please try again.',
+    );
+    expect(details).toHaveTextContent('XXXXXX9012');
+    expect(asked).toEqual([{ field: 'aadhaar_number' }, { field: 'account_number' }]);
   });
 
   it('adds an internal note and shows it first', async () => {

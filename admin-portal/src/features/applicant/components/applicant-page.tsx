@@ -1,7 +1,6 @@
 import {
   type ApplicantDetail,
   type ApplicationStatus,
-  formatAadhaar,
   formatFee,
   formatRupees,
   isLifecycleStatus,
@@ -22,9 +21,10 @@ import {
   Timeline,
   type TimelineStep,
 } from '@loan-portal/ui-kit';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
+import { RevealableNumber } from '../../identity-masking/components/revealable-number';
 import { useApplicant } from '../hooks/use-applicant';
 import styles from './applicant-page.module.css';
 
@@ -122,16 +122,34 @@ function BackLink() {
 
 function Details({ detail }: { detail: ApplicantDetail }) {
   const p = detail.profile;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Full name', orNA(p.full_name)],
     ['Contact number', orNA(p.contact_number)],
     ['Alternative contact number', orNA(p.alternative_contact_number)],
-    ['Aadhaar number', orNA(formatAadhaar(p.aadhaar_number))],
+    [
+      'Aadhaar number',
+      <RevealableNumber
+        key="aadhaar"
+        registrationId={detail.id}
+        field="aadhaar_number"
+        masked={p.aadhaar_number}
+        label="Aadhaar number"
+      />,
+    ],
     ['PAN number', orNA(p.pan_number)],
     ['Loan amount', formatRupees(p.loan_amount)],
     ['Loan type', orNA(p.loan_type)],
     ['Bank name', orNA(p.bank_name)],
-    ['Account number', orNA(p.account_number)],
+    [
+      'Account number',
+      <RevealableNumber
+        key="account"
+        registrationId={detail.id}
+        field="account_number"
+        masked={p.account_number}
+        label="account number"
+      />,
+    ],
     ['IFSC', orNA(p.ifsc_code)],
     ['Address', orNA(p.full_address)],
     ['City', orNA(p.city)],

@@ -1,8 +1,9 @@
-import { type ApplicantProfile, formatAadhaar, formatRupees } from '@loan-portal/api-client';
+import { type ApplicantProfile, formatRupees } from '@loan-portal/api-client';
 import { EmptyState, StatusBadge } from '@loan-portal/ui-kit';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { displayAadhaar } from '../../identity-masking/display';
 import styles from './applicants-page.module.css';
 
 export interface ApplicantsTableProps {
@@ -75,7 +76,7 @@ export const ApplicantsTable = memo(function ApplicantsTable({
                 <td>
                   <span className={styles.primary}>PAN: {orNA(profile.pan_number)}</span>
                   <span className={styles.secondary}>
-                    Aadhaar: {orNA(formatAadhaar(profile.aadhaar_number))}
+                    Aadhaar: {orNA(displayAadhaar(profile.aadhaar_number))}
                   </span>
                 </td>
                 <td>
