@@ -261,7 +261,7 @@ async function main() {
     conditions: finishConditions(conditions),
     notes: [
       'One instance (the job leader) is killed with -9 at 3 s, another stopped with SIGTERM at 8 s; the third serves to the end. A client retries a request that got no answer or a 502/503/504, as a person taps again; each such failure is counted by the time it happened.',
-      'HAProxy checks /api/ready every second (2 failures take an instance out) and retries a request that could not connect; instances drain for 3 s (DRAIN_DELAY_SECONDS).',
+      'HAProxy checks /api/ready every second (3 failures take an instance out) and retries a request that could not connect; instances drain for 5 s (DRAIN_DELAY_SECONDS).',
     ],
   });
   console.log(`\n${markdown}`);

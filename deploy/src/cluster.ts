@@ -84,7 +84,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       process.env.PAYMENT_SIMULATOR_SECRET ?? randomBytes(24).toString('base64url'),
     // Only the balancer's X-Forwarded-For is believed.
     TRUST_PROXY: '127.0.0.1',
-    DRAIN_DELAY_SECONDS: '3',
+    // Longer than HAProxy needs to take a draining instance out (3 checks a second apart).
+    DRAIN_DELAY_SECONDS: '5',
     LOG_LEVEL: 'warn',
   };
   const stdio = options.verbose ? 'inherit' : 'ignore';
