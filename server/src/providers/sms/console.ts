@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { devSmsOutbox } from './tables';
@@ -11,9 +11,8 @@ export interface OutboxMessage {
   sent_at: string;
 }
 
-/** Kept per number, and for a day at most, so a long-running dev server does not grow. */
+/** Kept per number, so a long-running dev server does not grow without bound. */
 const OUTBOX_PER_NUMBER = 20;
-const OUTBOX_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Development provider: nothing leaves the machine. The log line says that a message was sent but
@@ -39,14 +38,10 @@ export class ConsoleSmsProvider implements SmsProvider {
       .where(eq(devSmsOutbox.to, to))
       .orderBy(desc(devSmsOutbox.id))
       .limit(OUTBOX_PER_NUMBER);
+    // Per number, on the (to, id) index: a prune by age would scan the whole table on every send.
     await this.db
       .delete(devSmsOutbox)
-      .where(
-        or(
-          and(eq(devSmsOutbox.to, to), notInArray(devSmsOutbox.id, newest)),
-          lt(devSmsOutbox.sentAt, new Date(at.getTime() - OUTBOX_KEEP_MS)),
-        ),
-      );
+      .where(and(eq(devSmsOutbox.to, to), notInArray(devSmsOutbox.id, newest)));
     this.log.info(
       { sms: { to: `******${to.slice(-4)}`, purpose: meta.purpose } },
       'console SMS provider: message stored in the dev outbox (GET /api/dev/sms-outbox)',
