@@ -1,6 +1,7 @@
 import {
   type Application,
   CLIENT_TIMELINE_STEPS,
+  isLifecycleStatus,
   type LifecycleStatus,
   STATUS_LABELS,
 } from '@loan-portal/api-client';
@@ -13,6 +14,10 @@ import { formatDateTime } from './dates';
  * added later) is "Application Processing", as the spec says of any other value.
  */
 export const STATUS_TEXTS: Partial<Record<LifecycleStatus, { title: string; text: string }>> = {
+  pending_payment: {
+    title: 'Application Processing',
+    text: 'We are waiting for the payment provider to confirm your fee. This page will show it as soon as it is confirmed.',
+  },
   under_review: {
     title: 'Application Processing',
     text: 'Your application is being reviewed. We will contact you if we need anything else.',
@@ -34,6 +39,11 @@ export const STATUS_TEXTS: Partial<Record<LifecycleStatus, { title: string; text
     text: 'Your loan is closed. Thank you for choosing us.',
   },
 };
+
+/** A status in words ("Under review"); a status this portal does not know yet, as it came. */
+export function statusInWords(status: string): string {
+  return isLifecycleStatus(status) ? STATUS_LABELS[status] : status;
+}
 
 /**
  * The application's path as timeline steps: each step reached with its time (IST), the current

@@ -25,7 +25,7 @@ describe('dashboard', () => {
   it.each<[string, Partial<Application>, string, string]>([
     ['draft', { status: 'draft' }, 'Application saved as draft', 'Continue application'],
     ['paid', { status: 'paid' }, 'Payment received', 'View application status'],
-    ['other', { status: 'rejected' }, 'Status: rejected', 'View application'],
+    ['other', { status: 'rejected' }, 'Status: Rejected', 'View application'],
   ])('shows the %s branch', async (_name, overrides, text, action) => {
     const application = makeApplication({
       ...overrides,
@@ -45,18 +45,24 @@ describe('dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/status'));
   });
 
-  it("explains a status after payment under the spec's line", async () => {
-    const application = makeApplication({ status: 'active' });
+  it.each<[string, string, string]>([
+    ['pending_payment', 'Status: Pending payment', 'We are waiting for the payment provider'],
+    ['under_review', 'Status: Under review', 'Your application is being reviewed.'],
+    ['approved', 'Status: Approved', 'Your loan has been approved.'],
+    ['rejected', 'Status: Rejected', 'We are sorry: your application was not approved.'],
+    ['active', 'Status: Active', 'Your loan has been disbursed to your bank account.'],
+    ['closed', 'Status: Closed', 'Your loan is closed.'],
+  ])("explains %s under the spec's line", async (status, line, explanation) => {
+    const application = makeApplication({ status });
     signedIn(application);
     server.use(
       http.get(`${API}/api/registration/application/`, () => HttpResponse.json(application)),
     );
     renderApp('/dashboard');
     const card = await screen.findByRole('region', { name: 'Your Application' });
-    expect(await within(card).findByText('Status: active')).toBeVisible();
-    expect(
-      within(card).getByText('Your loan has been disbursed to your bank account.'),
-    ).toBeVisible();
+    expect(await within(card).findByText(line)).toBeVisible();
+    expect(card).toHaveTextContent(explanation);
+    expect(within(card).getByRole('button', { name: 'View application' })).toBeVisible();
   });
 
   it('shows the support e-mail and phone from config in Contact Support', async () => {

@@ -7,7 +7,7 @@ import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
 import { formatDate } from '../../../lib/dates';
 import { formatRupees } from '../../../lib/shared';
-import { STATUS_TEXTS } from '../../../lib/status-texts';
+import { STATUS_TEXTS, statusInWords } from '../../../lib/status-texts';
 import styles from './dashboard-page.module.css';
 
 export function DashboardPage() {
@@ -137,7 +137,7 @@ function ApplicationCard({
       ? { text: 'Application saved as draft', action: 'Continue application' }
       : application.status === 'paid'
         ? { text: 'Payment received', action: 'View application status' }
-        : { text: `Status: ${application.status}`, action: 'View application' };
+        : { text: `Status: ${statusInWords(application.status)}`, action: 'View application' };
   const explanation = isLifecycleStatus(application.status)
     ? STATUS_TEXTS[application.status]?.text
     : undefined;
