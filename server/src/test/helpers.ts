@@ -51,6 +51,8 @@ export async function createTestApp(
 export async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
   drop: () => Promise<void>;
+  /** The database's URL on PostgreSQL, for another process to open it (none on PGlite). */
+  url?: string;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
@@ -65,6 +67,7 @@ export async function openTestDatabase(): Promise<{
   const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();

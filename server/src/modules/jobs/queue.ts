@@ -27,6 +27,14 @@ export interface JobQueueOptions {
   schema?: string;
   /** Errors of pg-boss's background loops (polling, maintenance); a job's own failure is retried. */
   onError?: (error: Error) => void;
+  /**
+   * A job taken by a worker that died (killed, its machine gone) is run again this long after it
+   * was taken. Longer than any send may take (MSG91 answers in seconds), so a slow send is never
+   * run twice at once; short enough that a lost worker delays an SMS by minutes, not hours.
+   */
+  expireInSeconds?: number;
+  /** How often expired jobs are looked for (pg-boss maintenance). */
+  maintenanceIntervalSeconds?: number;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
@@ -62,9 +70,11 @@ export function jobIdForKey(key: string): string {
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const schema = options.schema ?? 'pgboss';
+  const retry = { ...RETRY, expireInSeconds: options.expireInSeconds ?? 300 };
   const boss = new PgBoss({
     db: options.executor,
     schema,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
     // Maintenance (expiry, archiving) runs on whichever instance holds pg-boss's advisory lock.
     supervise: true,
     schedule: false,
@@ -82,7 +92,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           if (await boss.getQueue(name)) continue;
           // Instances starting together may both find it missing: the loser's create fails,
           // and the queue is there all the same.
-          await boss.createQueue(name, { name, ...RETRY }).catch(async (error: unknown) => {
+          await boss.createQueue(name, { name, ...retry }).catch(async (error: unknown) => {
             if (!(await boss.getQueue(name))) throw error;
           });
         }
@@ -90,7 +100,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return started;
     },
     async enqueue(runner, queue, data, key) {
-      await boss.send(queue, data, { ...RETRY, id: jobIdForKey(key), db: executorOf(runner) });
+      await boss.send(queue, data, { ...retry, id: jobIdForKey(key), db: executorOf(runner) });
     },
     async work(queue, handler) {
       await boss.work<object>(

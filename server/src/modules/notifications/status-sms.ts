@@ -40,9 +40,13 @@ export interface StatusSmsDeps {
 
 /**
  * The worker of the status-sms queue. Sends the SMS of one history row to the account's number,
- * then records the delivery under the job's key. A run that finds the key delivered sends nothing:
- * a job retried after a crash between the send and its completion is not announced twice, as
- * long as the crash came after the delivery row (the one window left is the send itself).
+ * then records the delivery under the job's key. A run that finds the key delivered sends nothing.
+ *
+ * A worker killed after taking the job is covered by the queue: the job expires and another
+ * worker runs it (jobs/queue.ts). A worker killed after the send but before the delivery row is
+ * covered by the provider: the send carries the same key, and a provider that keeps keys (the
+ * console outbox does) stores the message once. MSG91 takes no idempotency key, so on that
+ * provider the one window left is the send itself: we choose a rare second SMS over a lost one.
  */
 export function statusSmsWorker(deps: StatusSmsDeps) {
   return async ({ historyId }: StatusSmsJob): Promise<void> => {
@@ -69,6 +73,7 @@ export function statusSmsWorker(deps: StatusSmsDeps) {
         purpose: 'status',
         status: change.to,
         applicationId: change.applicationId,
+        key,
       });
     }
     await deps.db.insert(jobDeliveries).values({ key }).onConflictDoNothing();

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { openTestDatabase } from '../../test/helpers';
 import { randomPhone } from '../../test/sessions';
 import { ConsoleSmsProvider } from './console';
+import type { SmsMeta } from './types';
 
 // Issue 21: the dev outbox lived in one process's memory, so behind a balancer a code sent by one
 // instance could not be read from another.
@@ -61,6 +62,7 @@ describe('the console SMS outbox', () => {
           purpose: 'status',
           status: 'paid',
           applicationId: n,
+          key: `status-sms:${phone}:${n}`,
         });
       }
       const read = await app.inject({ url: `/api/dev/sms-outbox?phone=${phone}` });
@@ -68,6 +70,33 @@ describe('the console SMS outbox', () => {
       expect(bodies).toHaveLength(20);
       expect(bodies[0]).toBe('message 25');
       expect(bodies.at(-1)).toBe('message 6');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stores a message with a key it has stored already only once', async () => {
+    const app = await instance();
+    try {
+      const phone = randomPhone();
+      const sms = new ConsoleSmsProvider(app.log, database.db);
+      const meta: SmsMeta = {
+        purpose: 'status',
+        status: 'approved',
+        applicationId: 7,
+        key: `k-${phone}`,
+      };
+      await sms.send(phone, 'approved', meta);
+      await sms.send(phone, 'approved', meta);
+      await sms.send(phone, 'approved again, another change', {
+        ...meta,
+        key: `k2-${phone}`,
+      } as const);
+      const read = await app.inject({ url: `/api/dev/sms-outbox?phone=${phone}` });
+      expect(read.json().messages.map((m: { body: string }) => m.body)).toEqual([
+        'approved again, another change',
+        'approved',
+      ]);
     } finally {
       await app.close();
     }

@@ -31,7 +31,19 @@ export class ConsoleSmsProvider implements SmsProvider {
   async send(to: string, body: string, meta: SmsMeta): Promise<void> {
     const code = 'code' in meta ? meta.code : '';
     const at = this.now();
-    await this.db.insert(devSmsOutbox).values({ to, body, code, sentAt: at });
+    const idempotencyKey = meta.purpose === 'status' ? meta.key : null;
+    const stored = await this.db
+      .insert(devSmsOutbox)
+      .values({ to, body, code, sentAt: at, idempotencyKey })
+      .onConflictDoNothing()
+      .returning({ id: devSmsOutbox.id });
+    if (stored.length === 0) {
+      this.log.info(
+        { sms: { to: `******${to.slice(-4)}`, purpose: meta.purpose } },
+        'console SMS provider: a message with this idempotency key was sent already; not sent again',
+      );
+      return;
+    }
     const newest = this.db
       .select({ id: devSmsOutbox.id })
       .from(devSmsOutbox)

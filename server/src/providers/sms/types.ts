@@ -6,7 +6,12 @@ export type SmsMeta =
   | { purpose: 'signup' | 'reset'; code: string }
   /** To a registered number that someone tried to sign up with: no code. */
   | { purpose: 'account_exists' }
-  | { purpose: 'status'; status: string; applicationId: number };
+  /**
+   * `key` names this message for good (the status change it announces): a provider that can tell
+   * refuses a second message with a key it has already accepted, so a job retried after a crash
+   * that followed the send does not text the client twice.
+   */
+  | { purpose: 'status'; status: string; applicationId: number; key: string };
 
 export interface SmsProvider {
   readonly name: 'console' | 'msg91';
