@@ -11,6 +11,10 @@ describe('enumerated settings take only their exact names', () => {
     ['SMS_PROVIDER', 'Console'],
     ['CASHFREE_ENV', 'Sandbox'],
     ['LOG_LEVEL', 'verbose'],
+    ['API_DOCS', 'yes'],
+    ['API_DOCS', 'True'],
+    ['JOB_WORKER', '1'],
+    ['JOB_WORKER', 'TRUE'],
   ])('%s=%j stops the start with a message naming the variable', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(

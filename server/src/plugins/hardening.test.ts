@@ -25,6 +25,7 @@ describe('sensitive answers are never cached (finding 7)', () => {
     ['GET', '/api/registration/admin/profiles/', 'staff'],
     ['GET', '/api/registration/admin/dashboard/', 'staff'],
     ['GET', '/api/registration/admin/profiles/export/', 'staff'],
+    ['GET', '/api/registration/cashfree-status/order_none/', 'client'],
     ['POST', '/api/accounts/auth/login/', 'none'],
     ['POST', '/api/accounts/admin/login/', 'none'],
     ['POST', '/api/accounts/token/refresh/', 'none'],

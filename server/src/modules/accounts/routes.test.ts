@@ -129,6 +129,25 @@ describe('signup with a one-time code', () => {
     expect(signup.json().message).toMatch(/^Invalid OTP\./);
   });
 
+  it('once an address has used up its codes, a registered number gets the same 429 as a free one', async () => {
+    // Probe finding 2, third symptom: past the per-address cap, registered numbers still got 409
+    // and free ones 429, so the cap itself told them apart.
+    const { phone } = await signUp();
+    advance(60);
+    const ip = newIp();
+    const from = { 'x-forwarded-for': ip };
+    for (let n = 0; n < t.config.otp.maxPerIpPerHour; n++) {
+      const sent = await post('/api/accounts/otp/send/', { mobile: randomPhone() }, from);
+      expect(sent.statusCode).toBe(200);
+    }
+    const registered = await post('/api/accounts/otp/send/', { mobile: phone }, from);
+    const unregistered = await post('/api/accounts/otp/send/', { mobile: randomPhone() }, from);
+    expect(registered.statusCode).toBe(429);
+    expect(unregistered.statusCode).toBe(429);
+    expect(registered.json()).toEqual(unregistered.json());
+    expect(registered.headers['retry-after']).toBe(unregistered.headers['retry-after']);
+  });
+
   it('gives the spec messages for bad input', async () => {
     const cases: [string, object, string, Record<string, string>][] = [
       [

@@ -35,6 +35,9 @@ interface CompletionAnswer {
  * The origin the checkout page may post its result to: the caller's `parent_origin` only when it
  * is one of ours (this server as the browser reached it, PUBLIC_BASE_URL, or a CORS origin of a
  * shell hosted elsewhere). Any other page that framed the checkout learns nothing from it.
+ * "As the browser reached it" is safe to take from the request's Host: a browser sets Host to
+ * the address it loaded, which a page of another origin cannot change; a non-browser caller that
+ * forges Host only has the result posted to itself.
  */
 function parentOriginOf(raw: unknown, ours: Set<string>): string | null {
   if (typeof raw !== 'string' || raw === '') return null;
