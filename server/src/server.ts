@@ -81,7 +81,6 @@ async function main() {
           name: 'background-jobs',
           holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
           ttlSeconds: 30,
-          now: () => new Date(),
         }),
         renewEveryMs: 10_000,
         log: app.log,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { openTestDatabase } from '../../test/helpers';
 import { startLeader } from './leader';
@@ -43,6 +43,26 @@ describe('a lease', () => {
     await b.release();
     expect(await a.acquire()).toBe(true);
   });
+
+  // PostgreSQL only: PGlite runs inside the one process that uses it, so it has no other clock.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "keeps time by the database's clock, so an instance whose clock runs ahead cannot take a live lease",
+    async () => {
+      const lease = (holder: string) =>
+        createLease({ db: database.db, name: 'skew', holder, ttlSeconds: 30 });
+      const a = lease('a');
+      const b = lease('b');
+      expect(await a.acquire()).toBe(true);
+      // b's machine is 40 s ahead: by its own clock a's lease ran out 10 s ago, but a is alive.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 40_000 });
+      try {
+        expect(await b.acquire()).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await a.acquire()).toBe(true);
+    },
+  );
 
   it('goes to exactly one of many instances asking at once', async () => {
     const now = () => new Date();

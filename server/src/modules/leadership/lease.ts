@@ -12,26 +12,30 @@ export interface Lease {
 /**
  * A lease in the database, taken and renewed in one statement: of many instances asking at
  * once, exactly one gets it. Works the same on PGlite and PostgreSQL.
+ *
+ * Its times are the database's clock, one clock for every instance: with each instance's own,
+ * one whose clock ran 40 s ahead would find a live holder's lease run out and take it, and two
+ * instances would run the jobs at once. `now` replaces that clock in tests only.
  */
 export function createLease(deps: {
   db: Database;
   name: string;
   holder: string;
   ttlSeconds: number;
-  now: () => Date;
+  now?: () => Date;
 }): Lease {
   const { db, name, holder } = deps;
   return {
     async acquire() {
-      const at = deps.now();
-      const expiresAt = new Date(at.getTime() + deps.ttlSeconds * 1000);
+      const at = deps.now ? sql`${deps.now().toISOString()}::timestamptz` : sql`now()`;
+      const expiresAt = sql`${at} + make_interval(secs => ${deps.ttlSeconds})`;
       const [row] = await db
         .insert(jobLeases)
         .values({ name, holder, expiresAt })
         .onConflictDoUpdate({
           target: jobLeases.name,
           set: { holder, expiresAt },
-          setWhere: sql`${jobLeases.holder} = ${holder} OR ${jobLeases.expiresAt} <= ${at.toISOString()}::timestamptz`,
+          setWhere: sql`${jobLeases.holder} = ${holder} OR ${jobLeases.expiresAt} <= ${at}`,
         })
         .returning({ holder: jobLeases.holder });
       return row?.holder === holder;
