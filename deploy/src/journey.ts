@@ -35,6 +35,8 @@ const PROFILE = {
   pin_code: '682011',
   loan_type: 'Home Loan',
   loan_amount: '500000',
+  // The servers of the cluster read the same environment (the server's default otherwise).
+  consent_notice_version: process.env.PRIVACY_NOTICE_VERSION || '2026-11',
 };
 
 export const PASSWORD = 'secret-pass-123';
