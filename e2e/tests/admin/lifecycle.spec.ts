@@ -90,16 +90,25 @@ test('staff review, approve and disburse; the client sees each step and an SMS f
   await expect(details).not.toContainText('7040 7441 2513');
   await details.getByRole('button', { name: 'Reveal Aadhaar number' }).click();
   await expect(details).toContainText('7040 7441 2513');
-  await move(staff, 'Start review', 'UNDER REVIEW');
-  await move(staff, 'Approve', 'APPROVED');
-  await move(staff, 'Disburse', 'ACTIVE');
+  // The client watches their status page while staff move the application, step by step.
+  const client = await clientStatusPage(browser, applicant);
+  const steps = client.getByRole('list', { name: 'Application progress' }).getByRole('listitem');
+  await expect(steps.nth(1)).toContainText('Paid (current step)');
+  for (const [action, badge, step, label] of [
+    ['Start review', 'UNDER REVIEW', 2, 'Under review'],
+    ['Approve', 'APPROVED', 3, 'Approved'],
+    ['Disburse', 'ACTIVE', 4, 'Active'],
+  ] as const) {
+    await move(staff, action, badge);
+    await client.reload();
+    await expect(steps.nth(step)).toContainText(`${label} (current step)`);
+    await expect(steps.nth(step - 1)).toContainText('(completed)');
+  }
   const history = staff.getByRole('list', { name: 'Status history' });
   await expect(history.getByRole('listitem')).toHaveCount(5);
   await expect(history).toContainText('Approved → Active');
 
-  const client = await clientStatusPage(browser, applicant);
   await expect(client.getByRole('heading', { name: 'Loan Disbursed' })).toBeVisible();
-  const steps = client.getByRole('list', { name: 'Application progress' }).getByRole('listitem');
   await expect(steps).toHaveCount(6);
   for (const [index, label] of ['Draft', 'Paid', 'Under review', 'Approved'].entries()) {
     await expect(steps.nth(index)).toContainText(`${label} (completed)`);
