@@ -18,6 +18,7 @@ export default defineConfig(
       '/register': { module: 'src/features/registration/components/register-page.tsx' },
       '/payment': { module: 'src/features/payment/components/payment-page.tsx' },
       '/status': { module: 'src/features/status/components/status-page.tsx' },
+      '/your-data': { module: 'src/features/data-rights/components/your-data-page.tsx' },
     },
   }),
 );

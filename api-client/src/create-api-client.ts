@@ -2,6 +2,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { type AccountsApi, accountsEndpoints } from './endpoints/accounts';
 import { type AdminApi, adminEndpoints } from './endpoints/admin';
 import type { EndpointContext } from './endpoints/context';
+import { type DataRightsApi, dataRightsEndpoints } from './endpoints/data-rights';
 import { API_PATHS } from './endpoints/paths';
 import { type PaymentsApi, paymentsEndpoints } from './endpoints/payments';
 import { type RegistrationApi, registrationEndpoints } from './endpoints/registration';
@@ -28,7 +29,8 @@ export interface ApiClientOptions<P extends Portal> {
 export type ApiClient<P extends Portal> = AccountsApi<P> &
   RegistrationApi &
   PaymentsApi &
-  AdminApi & {
+  AdminApi &
+  DataRightsApi & {
     readonly portal: P;
     /** The underlying axios instance (cookies included, JSON, no timeout, refresh queue). */
     readonly http: AxiosInstance;
@@ -93,5 +95,6 @@ export function createApiClient<P extends Portal>(options: ApiClientOptions<P>):
     ...registrationEndpoints(ctx),
     ...paymentsEndpoints(ctx),
     ...adminEndpoints(ctx),
+    ...dataRightsEndpoints(ctx),
   };
 }

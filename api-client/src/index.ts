@@ -6,6 +6,7 @@ export {
   defaultExportFileName,
   fileNameFromContentDisposition,
 } from './endpoints/admin';
+export { DATA_RIGHTS_PATHS, type DataRightsApi } from './endpoints/data-rights';
 export { API_PATHS, buildPath } from './endpoints/paths';
 export {
   classifyPaymentStatus,
@@ -62,6 +63,7 @@ export {
   type StoredSession,
 } from './session/storage';
 export type * from './types/accounts';
+export type * from './types/data-rights';
 export type * from './types/payments';
 export type * from './types/registration';
 export {

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client';
 import { accountsModule } from './modules/accounts';
 import { createAccessTokens } from './modules/accounts/tokens';
 import { applicationsRoutes } from './modules/applications/routes';
+import { dataRightsRoutes } from './modules/data-rights';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { identityRevealRoutes } from './modules/identity-masking/routes';
@@ -22,6 +23,7 @@ import {
 } from './modules/metrics';
 import { statusSmsWorker } from './modules/notifications/status-sms';
 import { paymentsPlugin } from './modules/payments/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { staticHostingPlugin } from './modules/static-hosting/plugin';
@@ -203,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   await app.register(identityRevealRoutes, { config: options.config, db: options.database.db });
+  await app.register(dataRightsRoutes, { config: options.config, db: options.database.db, now });
+  await app.register(receiptRoutes, { config: options.config, db: options.database.db });
   await app.register(healthRoutes, { database: options.database, readiness, redis });
   await app.register(runtimeConfigRoutes, { config: options.config });
   // Last: it owns the not-found handler (SPA fallback).

@@ -38,6 +38,11 @@ const PaymentPage = lazy(() =>
     default: m.PaymentPage,
   })),
 );
+const YourDataPage = lazy(() =>
+  import('../features/data-rights/components/your-data-page').then((m) => ({
+    default: m.YourDataPage,
+  })),
+);
 const StatusPage = lazy(() =>
   import('../features/status/components/status-page').then((m) => ({ default: m.StatusPage })),
 );
@@ -59,6 +64,7 @@ export function ClientRoutes() {
             <Route path="register" element={<RegisterPage />} />
             <Route path="payment" element={<PaymentPage />} />
             <Route path="status" element={<StatusPage />} />
+            <Route path="your-data" element={<YourDataPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/login" replace />} />
         </Route>

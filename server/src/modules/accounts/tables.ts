@@ -26,11 +26,13 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Access tokens issued before this instant are refused (set by a password reset). */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /** Set when the client had their data erased (data-rights module): no login is left. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (table) => [
     check(
       'users_has_login',
-      sql`${table.phoneNumber} IS NOT NULL OR ${table.username} IS NOT NULL`,
+      sql`${table.phoneNumber} IS NOT NULL OR ${table.username} IS NOT NULL OR ${table.erasedAt} IS NOT NULL`,
     ),
   ],
 );

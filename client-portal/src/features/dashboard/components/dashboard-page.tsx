@@ -104,6 +104,12 @@ export function DashboardPage() {
 
         <aside className={styles.side} aria-label="Your application">
           <ApplicationCard application={application} onGo={(path) => navigate(path)} />
+          <Card title="Your data">
+            <p className={styles.sideText}>Download a copy of your data, or delete your account.</p>
+            <Button variant="secondary" fullWidth onClick={() => navigate('/your-data')}>
+              Manage your data
+            </Button>
+          </Card>
         </aside>
       </div>
     </Page>

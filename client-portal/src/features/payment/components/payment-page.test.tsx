@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,6 +96,8 @@ describe('payment page', () => {
     expect(dialog).toHaveTextContent('order_1');
     expect(dialog).toHaveTextContent('12 Mar 2025');
     expect(dialog).toHaveTextContent('Redirecting to status page in 5 s...');
+    // Issue 18: the receipt can be downloaded from here too.
+    expect(within(dialog).getByRole('button', { name: 'Download receipt' })).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(dialog).toHaveTextContent('Redirecting to status page in 1 s...');
     expect(screen.getByTestId('location')).toHaveTextContent('/payment');

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
+import { DownloadReceiptButton } from '../../../components/download-receipt-button';
 import { Page } from '../../../components/page';
 import { formatDateTime } from '../../../lib/dates';
 import { formatFee } from '../../../lib/shared';
@@ -140,7 +141,12 @@ function PaymentSummary({ application }: { application: Application }) {
         onOpenChange={(open) => {
           if (!open) navigate('/status');
         }}
-        footer={<Button onClick={() => navigate('/status')}>View Status</Button>}
+        footer={
+          <>
+            <DownloadReceiptButton />
+            <Button onClick={() => navigate('/status')}>View Status</Button>
+          </>
+        }
       >
         {receipt ? (
           <>

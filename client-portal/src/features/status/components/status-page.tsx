@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
+import { DownloadReceiptButton } from '../../../components/download-receipt-button';
 import { Page } from '../../../components/page';
 import { formatDate } from '../../../lib/dates';
 import { httpStatusOf } from '../../../lib/http-status';
@@ -125,6 +126,9 @@ function StatusBanner({ application }: { application: Application }) {
   );
 }
 
+/** Before the fee is paid there is no receipt to download. */
+const UNPAID = new Set(['draft', 'pending_payment']);
+
 function orNA(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return 'N/A';
   const text = String(value).trim();
@@ -168,6 +172,11 @@ function ApplicationDetails({ application }: { application: Application }) {
             <dd>{orNA(profile.loan_type)}</dd>
           </div>
         </dl>
+        {UNPAID.has(application.status) ? null : (
+          <div className={styles.receipt}>
+            <DownloadReceiptButton />
+          </div>
+        )}
       </Card>
       <StatusBanner application={application} />
       <Card title="Progress" className={styles.progress}>
