@@ -26,6 +26,7 @@ import { paymentsPlugin } from './modules/payments/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { createStaffSignIn, staffModule } from './modules/staff';
 import { staticHostingPlugin } from './modules/static-hosting/plugin';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -183,6 +184,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('jobWorker', jobWorker);
   if (options.startJobWorker ?? true) await jobWorker.start();
+  // Staff sign-in steps after the password (second factor, temporary password).
+  const staffSignIn = createStaffSignIn({
+    config: options.config,
+    db: options.database.db,
+    now,
+    accessTokens,
+  });
   await app.register(accountsModule, {
     config: options.config,
     db: options.database.db,
@@ -190,6 +198,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     serverSecret,
     sms,
     outbox: rawSms instanceof ConsoleSmsProvider ? rawSms : undefined,
+    adminSignInGate: staffSignIn.gate,
+  });
+  await app.register(staffModule, {
+    config: options.config,
+    db: options.database.db,
+    now,
+    signIn: staffSignIn,
   });
   await app.register(paymentsPlugin, {
     config: options.config,

@@ -7,4 +7,5 @@ export * from '../modules/leadership/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/registration/tables';
 export * from '../modules/sign-in-throttle/tables';
+export * from '../modules/staff/tables';
 export * from '../providers/sms/tables';

@@ -53,6 +53,7 @@ export const authPlugin = fp(
         isSuperuser: users.isSuperuser,
         phoneNumber: users.phoneNumber,
         username: users.username,
+        isActive: users.isActive,
         sessionsValidAfter: users.sessionsValidAfter,
         sessionEnded: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')}::uuid and ${refreshTokens.revokedAt} is not null)`,
       })
@@ -67,12 +68,13 @@ export const authPlugin = fp(
       const claims = await opts.tokens.verify(match[1]);
       if (!claims) throw new HttpError(401, NOT_SIGNED_IN);
       const [row] = await userById.execute({ id: claims.userId, sid: claims.sessionId });
-      if (!row || row.sessionEnded) throw new HttpError(401, NOT_SIGNED_IN);
+      // A disabled account's tokens are refused at once (its refresh families are revoked too).
+      if (!row || row.sessionEnded || !row.isActive) throw new HttpError(401, NOT_SIGNED_IN);
       // A password reset ends every session, including access tokens already handed out.
       if (row.sessionsValidAfter && claims.issuedAtMs < row.sessionsValidAfter.getTime()) {
         throw new HttpError(401, NOT_SIGNED_IN);
       }
-      const { sessionsValidAfter: _, sessionEnded: __, ...user } = row;
+      const { sessionsValidAfter: _, sessionEnded: __, isActive: ___, ...user } = row;
       return { ...user, portal: claims.portal };
     }
 

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import { ConsoleSmsProvider, createSmsProvider, type SmsProvider } from '../../providers/sms';
 import { smsOutboxRoutes } from '../../providers/sms/outbox-routes';
+import type { AdminSignInGate } from '../staff/sign-in-steps';
 import { createOtpService } from './otp';
 import { accountsRoutes } from './routes';
 import { createAccountsService } from './service';
@@ -19,6 +20,8 @@ export interface AccountsModuleOptions {
   sms?: SmsProvider;
   /** The console provider behind `sms` when it is wrapped (metrics): its outbox is served. */
   outbox?: ConsoleSmsProvider;
+  /** The steps a staff password may still owe (staff module). */
+  adminSignInGate?: AdminSignInGate;
 }
 
 /** Accounts, sessions, one-time codes and, with the console SMS provider, the dev outbox. */
@@ -46,6 +49,7 @@ export async function accountsModule(app: FastifyInstance, opts: AccountsModuleO
       now,
     }),
     now,
+    adminSignInGate: opts.adminSignInGate,
   });
   await app.register(accountsRoutes, { config, accounts });
   const outbox = opts.outbox ?? (sms instanceof ConsoleSmsProvider ? sms : undefined);

@@ -31,26 +31,36 @@ function readPortal(request: FastifyRequest): Portal | undefined {
   throw new HttpError(400, 'The X-Portal header must be client or admin.');
 }
 
-export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesOptions) {
-  const { accounts, config } = opts;
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    path: COOKIE_PATH,
-    secure: config.deployEnv === 'production',
-  };
-  // Every code, login and reset route: per-IP limits on top of the per-number OTP rules.
-  const strict = {
-    rateLimit: { max: config.auth.loginRateLimitPerMinute, timeWindow: '1 minute' },
-  };
-
-  function sendSession(reply: FastifyReply, portal: Portal, session: Session) {
+/** Sets a new session's refresh cookie and returns the body that carries its access token. */
+export function sessionSender(config: AppConfig) {
+  const cookieOptions = refreshCookieOptions(config);
+  return (reply: FastifyReply, portal: Portal, session: Session) => {
     void reply.setCookie(cookieName(portal), session.refresh, {
       ...cookieOptions,
       maxAge: config.auth.refreshTokenTtlSeconds,
     });
     return { access: session.access, user: session.user };
-  }
+  };
+}
+
+function refreshCookieOptions(config: AppConfig) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: COOKIE_PATH,
+    secure: config.deployEnv === 'production',
+  };
+}
+
+export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesOptions) {
+  const { accounts, config } = opts;
+  const cookieOptions = refreshCookieOptions(config);
+  // Every code, login and reset route: per-IP limits on top of the per-number OTP rules.
+  const strict = {
+    rateLimit: { max: config.auth.loginRateLimitPerMinute, timeWindow: '1 minute' },
+  };
+
+  const sendSession = sessionSender(config);
 
   function clearSession(reply: FastifyReply, portal: Portal) {
     void reply.clearCookie(cookieName(portal), cookieOptions);
@@ -100,8 +110,10 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
     { schema: routeSchemas.adminLogin, config: strict },
     async (request, reply) => {
       const body = validate(adminLoginBody, request.body);
-      const session = await accounts.adminLogin(body.username, body.password, request.ip);
-      return sendSession(reply, 'admin', session);
+      const result = await accounts.adminLogin(body.username, body.password, request.ip);
+      // A step still due: a challenge for it, and no session (staff module).
+      if ('challenge' in result) return result;
+      return sendSession(reply, 'admin', result);
     },
   );
 

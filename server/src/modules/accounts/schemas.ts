@@ -106,11 +106,21 @@ export const userSchema = {
   required: ['id', 'phone_number', 'username', 'is_staff', 'is_superuser'],
 } as const;
 
-const sessionResponse = {
+export const sessionResponse = {
   type: 'object',
   description: 'The refresh token is set as an httpOnly cookie, never in the body.',
   properties: { access: { type: 'string' }, user: userSchema },
   required: ['access', 'user'],
+} as const;
+
+/** The password step's answer when a second step is due (staff module). */
+export const pendingSignInResponse = {
+  type: 'object',
+  properties: {
+    challenge: { type: 'string' },
+    next: { type: 'string', enum: ['change_password', 'totp', 'enrol_totp'] },
+  },
+  required: ['challenge', 'next'],
 } as const;
 
 const portalHeader = {
@@ -154,7 +164,15 @@ export const routeSchemas = {
     summary:
       'Staff login; 3 failures lock the username from that address for 30 seconds, 10 across addresses it never signed in from lock it for 15 minutes',
     body: bodyOf({ username: str(), password: str() }),
-    response: { 200: sessionResponse, ...errorResponses(400, 401, 429) },
+    response: {
+      200: {
+        description:
+          'A session; or, when a step is due (a new password, a code, an enrolment), a short-lived challenge for that step and no session',
+        type: 'object',
+        anyOf: [sessionResponse, pendingSignInResponse],
+      },
+      ...errorResponses(400, 401, 429),
+    },
   },
   resetRequest: {
     tags: ['accounts'],

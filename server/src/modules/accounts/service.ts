@@ -11,6 +11,7 @@ import {
   isRefusal,
   type Refusal,
 } from '../sign-in-throttle';
+import type { AdminSignInGate, PendingSignIn } from '../staff/sign-in-steps';
 import type { OtpService } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import { passwordResetTokens, type UserRow, users } from './tables';
@@ -61,6 +62,8 @@ export function createAccountsService(deps: {
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokenStore;
   now: () => Date;
+  /** The steps a correct staff password may still owe (staff module): a challenge, no session. */
+  adminSignInGate?: AdminSignInGate;
 }) {
   const { db, otp, now } = deps;
   const clientThrottle = createSignInThrottle({
@@ -143,7 +146,11 @@ export function createAccountsService(deps: {
      * username across addresses. Wrong password, unknown name and non-staff user get the very
      * same answer, so the form reveals nothing about who exists.
      */
-    async adminLogin(username: string, password: string, ip: string): Promise<Session> {
+    async adminLogin(
+      username: string,
+      password: string,
+      ip: string,
+    ): Promise<Session | PendingSignIn> {
       const attempt = await adminThrottle.begin(username, ip);
       if (isRefusal(attempt)) {
         await recordAudit(db, {
@@ -157,7 +164,21 @@ export function createAccountsService(deps: {
       }
       const [user] = await db.select().from(users).where(eq(users.username, username));
       const passwordOk = await verifyPassword(user?.passwordHash, password);
-      if (user && passwordOk && (user.isStaff || user.isSuperuser)) {
+      if (user && passwordOk && user.isActive && (user.isStaff || user.isSuperuser)) {
+        // A step still due (new password, code, enrolment): the try is not a failure, but the
+        // count stays until the sign-in completes, so wrong codes add to wrong passwords.
+        const next = await deps.adminSignInGate?.stepAfterPassword(user);
+        if (next) {
+          await adminThrottle.release(attempt);
+          await recordAudit(db, {
+            actorUserId: user.id,
+            action: 'admin.login.password_accepted',
+            subject: username,
+            details: { next },
+            ip,
+          });
+          return { challenge: await deps.adminSignInGate!.issueChallenge(user.id, next), next };
+        }
         await adminThrottle.settle(attempt, true);
         await recordAudit(db, {
           actorUserId: user.id,
@@ -167,7 +188,13 @@ export function createAccountsService(deps: {
         });
         return startSession(user, 'admin');
       }
-      const reason = !user ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'not_staff';
+      const reason = !user
+        ? 'unknown_user'
+        : !passwordOk
+          ? 'wrong_password'
+          : !user.isActive
+            ? 'disabled'
+            : 'not_staff';
       await recordAudit(db, {
         actorUserId: user?.id ?? null,
         action: 'admin.login.failed',
@@ -188,7 +215,10 @@ export function createAccountsService(deps: {
         const rotated = await deps.refreshTokens.rotate(token, portal, tx);
         if (!rotated) return null;
         const [user] = await tx.select().from(users).where(eq(users.id, rotated.userId));
-        if (!user || (portal === 'admin' && !user.isStaff && !user.isSuperuser)) {
+        if (
+          !user ||
+          (portal === 'admin' && (!user.isActive || (!user.isStaff && !user.isSuperuser)))
+        ) {
           await deps.refreshTokens.revokeFamily(rotated.token, tx);
           return null;
         }
@@ -280,7 +310,7 @@ export function createAccountsService(deps: {
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /** The admin form's lock: the spec's message for its 30 seconds, a countdown from Retry-After. */
-function adminLocked(refusal: Refusal): HttpError {
+export function adminLocked(refusal: Refusal): HttpError {
   const message = refusal.blocked
     ? `Too many failed attempts. Account locked for ${describeWait(refusal.blockSeconds)}.`
     : `Too many failed attempts. Please wait ${describeWait(refusal.retryAfterSeconds)}.`;

@@ -26,6 +26,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Access tokens issued before this instant are refused (set by a password reset). */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /** False once a superuser disabled the account (staff module): no sign-in, no token. */
+    isActive: boolean('is_active').notNull().default(true),
+    /** A temporary password set by a superuser: the next sign-in must replace it first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Set when the client had their data erased (data-rights module): no login is left. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
   },

@@ -151,6 +151,30 @@ export function createSignInThrottle(deps: {
       return { account, ip, pairCount, accountCount };
     },
 
+    /**
+     * Takes back the claim of a try that was not a failure but did not finish the sign-in
+     * either (a correct password with a second step due): the count is as before the try, and
+     * the earlier failures still count towards the lockout the next step shares.
+     */
+    async release(attempt: Attempt): Promise<void> {
+      const key = keys(attempt.account, attempt.ip);
+      for (const [scope, k, count, policy] of [
+        [pairScope, key.pair, attempt.pairCount, policies.pair],
+        [accountScope, key.account, attempt.accountCount, policies.account],
+      ] as const) {
+        if (count === null) continue;
+        // The claim that let this try through set the wait for the next one; the waits of the
+        // failures before it had passed, or the claim would have been refused.
+        await db
+          .update(signInFailures)
+          .set({
+            failures: sql`GREATEST(${signInFailures.failures} - 1, 0)`,
+            lockedUntil: sql`CASE WHEN ${signInFailures.failures} - 1 >= ${policy.blockAfter} THEN ${signInFailures.lockedUntil} ELSE NULL END`,
+          })
+          .where(and(eq(signInFailures.scope, scope), eq(signInFailures.key, k)));
+      }
+    },
+
     /** Forgets an account's failures, e.g. once its owner has reset the password. */
     async forget(account: string): Promise<void> {
       await db
