@@ -8,6 +8,7 @@ import { ensureStaffUser } from './modules/accounts/service';
 import { createReadiness } from './modules/health/readiness';
 import { createLease, type Leader, startLeader } from './modules/leadership';
 import { startReconcileJob } from './modules/payments/reconcile';
+import { type PeriodicJob, startDailyCountsFold } from './modules/registration/daily-counts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -34,6 +35,7 @@ async function main() {
   const app = await buildApp({ config, database, readiness, startJobWorker: false });
 
   let reconcileJob: ReturnType<typeof startReconcileJob> | undefined;
+  let countsFold: PeriodicJob | undefined;
   let jobsLeader: Leader | undefined;
   let closing = false;
   /**
@@ -87,10 +89,13 @@ async function main() {
         onLead: async () => {
           await app.jobWorker.start();
           reconcileJob = startReconcileJob(app, config.payments.reconcileIntervalSeconds);
+          countsFold = startDailyCountsFold(database.db, app.log);
         },
         onFollow: async () => {
           await reconcileJob?.stop();
           reconcileJob = undefined;
+          await countsFold?.stop();
+          countsFold = undefined;
           await app.jobWorker.stop();
         },
       });

@@ -6,11 +6,13 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { CLIENT_ADDRESS_MAX_LENGTH } from '../../lib/client-address';
 import { users } from '../accounts/tables';
 
 /**
@@ -44,6 +46,14 @@ export const profiles = pgTable(
     pinCode: varchar('pin_code', { length: 6 }).notNull(),
     loanType: varchar('loan_type', { length: 50 }).notNull(),
     loanAmount: integer('loan_amount').notNull(),
+    // Whether the server found the IFSC in RBI's list (modules/ifsc) when the profile was saved;
+    // null for profiles saved before that check existed.
+    ifscVerified: boolean('ifsc_verified'),
+    // The privacy notice the client accepted with this profile, when, and from which address
+    // (DPDP Act 2023); null only for profiles saved before consent was asked for.
+    consentNoticeVersion: varchar('consent_notice_version', { length: 32 }),
+    consentGivenAt: timestamp('consent_given_at', { withTimezone: true }),
+    consentIp: varchar('consent_ip', { length: CLIENT_ADDRESS_MAX_LENGTH }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,17 +101,24 @@ export const registrations = pgTable(
  * Registrations per Asia/Kolkata calendar day (of `created_at`) and status, so the back office's
  * totals are a sum over a few hundred rows instead of a count over a million. Kept exact by
  * statement-level triggers on `registrations` in the same transaction as every insert, update,
- * delete, COPY and truncate (custom migration 0006); a row may hold 0 once its last registration
- * moved on, and readers skip those.
+ * delete, COPY and truncate (custom migrations 0006 and 0018); a row may hold 0 once its last
+ * registration moved on, and readers skip those.
  */
 export const registrationDailyCounts = pgTable(
   'registration_daily_counts',
   {
     day: date('day', { mode: 'string' }).notNull(),
     status: varchar('status', { length: 32 }).notNull(),
+    /**
+     * Which of the counter's rows: writers on different connections add to different stripes
+     * (1-16, by backend), so concurrent payments and staff moves of one day's applications do not
+     * queue on one row lock until commit; readers sum the stripes. A fold (daily-counts.ts) puts
+     * them back into stripe 0.
+     */
+    stripe: smallint('stripe').notNull().default(0),
     count: integer('count').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.status] })],
+  (table) => [primaryKey({ columns: [table.day, table.status, table.stripe] })],
 );
 
 export type ProfileRow = typeof profiles.$inferSelect;
