@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { type AccountsApi, accountsEndpoints } from './endpoints/accounts';
 import { type AdminApi, adminEndpoints } from './endpoints/admin';
+import { type AuditAndFlagsApi, auditAndFlagsEndpoints } from './endpoints/audit-and-flags';
 import type { EndpointContext } from './endpoints/context';
 import { type DataRightsApi, dataRightsEndpoints } from './endpoints/data-rights';
 import { API_PATHS } from './endpoints/paths';
@@ -30,6 +31,7 @@ export type ApiClient<P extends Portal> = AccountsApi<P> &
   RegistrationApi &
   PaymentsApi &
   AdminApi &
+  AuditAndFlagsApi &
   DataRightsApi & {
     readonly portal: P;
     /** The underlying axios instance (cookies included, JSON, no timeout, refresh queue). */
@@ -95,6 +97,7 @@ export function createApiClient<P extends Portal>(options: ApiClientOptions<P>):
     ...registrationEndpoints(ctx),
     ...paymentsEndpoints(ctx),
     ...adminEndpoints(ctx),
+    ...auditAndFlagsEndpoints(ctx),
     ...dataRightsEndpoints(ctx),
   };
 }

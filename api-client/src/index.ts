@@ -1,3 +1,10 @@
+export {
+  APPLICANT_ACTION_PREFIXES,
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  isApplicantAction,
+} from './audit-trail/actions';
 export { type ApiClient, type ApiClientOptions, createApiClient } from './create-api-client';
 export type { AccountsApi } from './endpoints/accounts';
 export {
@@ -6,6 +13,11 @@ export {
   defaultExportFileName,
   fileNameFromContentDisposition,
 } from './endpoints/admin';
+export {
+  AUDIT_PAGE_SIZE,
+  type AuditAndFlagsApi,
+  auditExportFileName,
+} from './endpoints/audit-and-flags';
 export { DATA_RIGHTS_PATHS, type DataRightsApi } from './endpoints/data-rights';
 export { API_PATHS, buildPath } from './endpoints/paths';
 export {
@@ -44,6 +56,12 @@ export {
   TRANSITION_CONFLICT_MESSAGE,
 } from './lifecycle/statuses';
 export {
+  PAYMENT_FLAG_KINDS,
+  PAYMENT_FLAG_LABELS,
+  REFUNDABLE_FLAGS,
+  RESOLUTION_NOTE_MAX_LENGTH,
+} from './payment-flags/flags';
+export {
   FIRST_PAINT_MARKERS,
   INLINE_CONFIG_ID,
   loadRuntimeConfig,
@@ -63,7 +81,9 @@ export {
   type StoredSession,
 } from './session/storage';
 export type * from './types/accounts';
+export type * from './types/audit-trail';
 export type * from './types/data-rights';
+export type * from './types/payment-flags';
 export type * from './types/payments';
 export type * from './types/registration';
 export {

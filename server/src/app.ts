@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client';
 import { accountsModule } from './modules/accounts';
 import { createAccessTokens } from './modules/accounts/tokens';
 import { applicationsRoutes } from './modules/applications/routes';
+import { auditTrailRoutes } from './modules/audit-trail';
 import { dataRightsRoutes } from './modules/data-rights';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
@@ -22,6 +23,7 @@ import {
   registerDatabaseGauges,
 } from './modules/metrics';
 import { statusSmsWorker } from './modules/notifications/status-sms';
+import { paymentFlagRoutes } from './modules/payment-flags';
 import { paymentsPlugin } from './modules/payments/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { registrationRoutes } from './modules/registration/routes';
@@ -220,6 +222,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   await app.register(identityRevealRoutes, { config: options.config, db: options.database.db });
+  await app.register(auditTrailRoutes, { db: options.database.db });
+  await app.register(paymentFlagRoutes, {
+    config: options.config,
+    db: options.database.db,
+    now: () => now().getTime(),
+  });
   await app.register(dataRightsRoutes, { config: options.config, db: options.database.db, now });
   await app.register(receiptRoutes, { config: options.config, db: options.database.db });
   await app.register(healthRoutes, { database: options.database, readiness, redis });

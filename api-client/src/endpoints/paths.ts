@@ -27,6 +27,11 @@ export const API_PATHS = {
   adminApplicationTransition: '/api/registration/admin/applications/:id/transition/',
   adminApplicationNotes: '/api/registration/admin/applications/:id/notes/',
   adminApplicationReveal: '/api/registration/admin/applications/:id/reveal/',
+  adminAudit: '/api/registration/admin/audit/',
+  adminAuditExport: '/api/registration/admin/audit/export/',
+  adminPaymentFlags: '/api/registration/admin/payment-flags/',
+  adminPaymentFlagResolve: '/api/registration/admin/payment-flags/:id/resolve/',
+  adminPaymentFlagRefund: '/api/registration/admin/payment-flags/:id/refund/',
 } as const;
 
 /** Fills `:name` placeholders, URL-encoding each value. */

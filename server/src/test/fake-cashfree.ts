@@ -40,6 +40,7 @@ export async function startFakeCashfree(
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, Record<string, unknown>[]>();
   const idempotency = new Map<string, FakeOrder>();
+  const refunds = new Map<string, Record<string, unknown>[]>();
   const scripted: Scripted[] = [];
   let hanging = false;
   const held: ServerResponse[] = [];
@@ -118,6 +119,55 @@ export async function startFakeCashfree(
       if (key) idempotency.set(key, order);
       return send(res, 200, order);
     }
+    const refundPath = /^\/pg\/orders\/([^/]+)\/refunds$/.exec(url.pathname);
+    if (req.method === 'POST' && refundPath) {
+      const order = orders.get(decodeURIComponent(refundPath[1]!));
+      if (!order) {
+        return send(res, 404, {
+          message: 'order not found',
+          code: 'order_not_found',
+          type: 'invalid_request_error',
+        });
+      }
+      const paid = (payments.get(order.order_id) ?? []).find((p) => p.payment_status === 'SUCCESS');
+      if (!paid) {
+        return send(res, 400, {
+          message: 'refund can only be initiated for a paid order',
+          code: 'order_not_paid',
+          type: 'invalid_request_error',
+        });
+      }
+      const list = refunds.get(order.order_id) ?? [];
+      if (list.some((r) => r.refund_id === body.refund_id)) {
+        return send(res, 409, {
+          message: 'refund with same refund_id already exists',
+          code: 'refund_already_exists',
+          type: 'invalid_request_error',
+        });
+      }
+      const refund = {
+        cf_payment_id: paid.cf_payment_id,
+        cf_refund_id: String(nextId++),
+        refund_id: body.refund_id,
+        order_id: order.order_id,
+        entity: 'refund',
+        refund_amount: body.refund_amount,
+        refund_currency: order.order_currency,
+        refund_note: body.refund_note ?? null,
+        refund_status: 'PENDING',
+        refund_arn: null,
+        refund_charge: 0,
+        status_description: 'In Progress',
+        metadata: null,
+        refund_splits: [],
+        refund_type: 'MERCHANT_INITIATED',
+        refund_mode: 'STANDARD',
+        created_at: new Date().toISOString(),
+        processed_at: null,
+      };
+      refunds.set(order.order_id, [...list, refund]);
+      return send(res, 200, refund);
+    }
     const match = /^\/pg\/orders\/([^/]+)(\/payments)?$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const order = orders.get(decodeURIComponent(match[1]!));
@@ -144,6 +194,7 @@ export async function startFakeCashfree(
     baseUrl: `http://127.0.0.1:${port}/pg`,
     requests,
     orders,
+    refunds,
     /** The next responses, in order, before normal handling resumes. */
     script(...responses: Scripted[]) {
       scripted.push(...responses);

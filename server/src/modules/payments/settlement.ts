@@ -124,6 +124,14 @@ export function createSettlement(options: SettlementOptions) {
             },
             'payment for a registration that is not awaiting payment; flagged for refund',
           );
+        } else if (existing && existing.status !== 'PENDING') {
+          // The same attempt was reported failed (or dropped) first: the client was told it did
+          // not go through. It pays the registration, and a human is asked to tell the client.
+          flag = 'late_success';
+          log.warn(
+            { orderId: order.orderId, cfPaymentId: payment.cf_payment_id, was: existing.status },
+            'payment succeeded after it was reported failed; paid and flagged for review',
+          );
         }
       }
       const completedAt = payment.payment_completion_time
@@ -156,7 +164,7 @@ export function createSettlement(options: SettlementOptions) {
         .update(paymentOrders)
         .set({ status: 'PAID', updatedAt: new Date(now()) })
         .where(eq(paymentOrders.id, order.id));
-      if (flag) return 'flagged';
+      if (flag && flag !== 'late_success') return 'flagged';
       const paidAt = timeOf(payment) ?? new Date(now());
       await tx
         .update(registrations)

@@ -57,7 +57,9 @@ export const paymentOrders = pgTable(
 /**
  * Every payment attempt the provider reported (Cashfree's payment entity), unique by
  * cf_payment_id. `flag` marks money that arrived but did not pay the registration
- * (amount_mismatch, duplicate_payment): someone must look at it and refund. The partial unique
+ * (amount_mismatch, duplicate_payment): someone must look at it and refund; or a success
+ * reported after the same attempt was reported failed (late_success): it pays, and someone tells
+ * the client. The partial unique
  * index makes a second accepted payment for one registration impossible at the database level.
  */
 export const payments = pgTable(
@@ -86,7 +88,10 @@ export const payments = pgTable(
     index('payments_order_idx').on(table.orderId),
     uniqueIndex('payments_one_accepted_per_registration')
       .on(table.registrationId)
-      .where(sql`${table.status} = 'SUCCESS' AND ${table.flag} IS NULL`),
+      // A late success pays the registration and keeps its flag for a human: it counts too.
+      .where(
+        sql`${table.status} = 'SUCCESS' AND (${table.flag} IS NULL OR ${table.flag} = 'late_success')`,
+      ),
     index('payments_flag_idx').on(table.flag).where(sql`${table.flag} IS NOT NULL`),
   ],
 );
@@ -135,6 +140,28 @@ export const simulatorPayments = pgTable(
     paymentCompletionTime: timestamp('payment_completion_time', { withTimezone: true }),
   },
   (table) => [index('payment_simulator_payments_order_idx').on(table.orderId)],
+);
+
+/** The simulator's refunds, as Cashfree would hold them: refund_id unique within an order. */
+export const simulatorRefunds = pgTable(
+  'payment_simulator_refunds',
+  {
+    cfRefundId: varchar('cf_refund_id', { length: 64 }).primaryKey(),
+    refundId: varchar('refund_id', { length: 40 }).notNull(),
+    orderId: varchar('order_id', { length: 45 })
+      .notNull()
+      .references(() => simulatorOrders.orderId, { onDelete: 'cascade' }),
+    cfPaymentId: varchar('cf_payment_id', { length: 64 }).notNull(),
+    refundAmount: money('refund_amount').notNull(),
+    refundCurrency: varchar('refund_currency', { length: 3 }).notNull(),
+    refundNote: text('refund_note').notNull(),
+    refundStatus: varchar('refund_status', { length: 24 }).notNull(),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payment_simulator_refunds_order_refund').on(table.orderId, table.refundId),
+  ],
 );
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;

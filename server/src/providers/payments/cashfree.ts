@@ -1,11 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   type CreateOrderInput,
+  type CreateRefundInput,
   type PaymentProvider,
   PaymentProviderError,
   PaymentProviderRejection,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
 } from './types';
 import { verifyWebhookSignature } from './webhook-signature';
 
@@ -65,6 +67,23 @@ function toPayment(raw: unknown): ProviderPayment {
     payment_time: str(p.payment_time),
     payment_completion_time: str(p.payment_completion_time),
     payment_group: str(p.payment_group),
+  };
+}
+
+function toRefund(raw: unknown): ProviderRefund {
+  // Some API versions answer a one-item list.
+  const r = asRecord(Array.isArray(raw) ? raw[0] : raw);
+  return {
+    cf_refund_id: str(r.cf_refund_id) ?? '',
+    cf_payment_id: str(r.cf_payment_id) ?? '',
+    refund_id: str(r.refund_id) ?? '',
+    order_id: str(r.order_id) ?? '',
+    refund_amount: Number(r.refund_amount),
+    refund_currency: str(r.refund_currency) ?? '',
+    refund_note: str(r.refund_note),
+    refund_status: str(r.refund_status) ?? 'PENDING',
+    created_at: str(r.created_at),
+    processed_at: str(r.processed_at),
   };
 }
 
@@ -192,6 +211,20 @@ export function createCashfreeProvider(options: CashfreeOptions): PaymentProvide
         throw new PaymentProviderError('Cashfree answered payments with an unexpected shape');
       }
       return json.map(toPayment);
+    },
+
+    async createRefund(input: CreateRefundInput) {
+      const { status, json } = await request(
+        'POST',
+        `/orders/${encodeURIComponent(input.orderId)}/refunds`,
+        { refund_amount: input.amount, refund_id: input.refundId, refund_note: input.note },
+      );
+      if (status !== 200) fail(status, json, 'create refund');
+      const refund = toRefund(json);
+      if (!refund.cf_refund_id) {
+        throw new PaymentProviderError('Cashfree answered the refund with an unexpected shape');
+      }
+      return refund;
     },
 
     verifyWebhook(rawBody, headers) {

@@ -1,8 +1,20 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { simulatorOrders, simulatorPayments } from '../../modules/payments/tables';
-import type { CreateOrderInput, PaymentProvider, ProviderOrder, ProviderPayment } from './types';
+import {
+  simulatorOrders,
+  simulatorPayments,
+  simulatorRefunds,
+} from '../../modules/payments/tables';
+import {
+  type CreateOrderInput,
+  type CreateRefundInput,
+  type PaymentProvider,
+  PaymentProviderRejection,
+  type ProviderOrder,
+  type ProviderPayment,
+  type ProviderRefund,
+} from './types';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 export type SimulatedOutcome = 'SUCCESS' | 'FAILED' | 'USER_DROPPED';
@@ -102,6 +114,26 @@ function toPayment(row: typeof simulatorPayments.$inferSelect): ProviderPayment 
   };
 }
 
+function toRefund(row: typeof simulatorRefunds.$inferSelect): ProviderRefund {
+  return {
+    cf_refund_id: row.cfRefundId,
+    cf_payment_id: row.cfPaymentId,
+    refund_id: row.refundId,
+    order_id: row.orderId,
+    refund_amount: row.refundAmount,
+    refund_currency: row.refundCurrency,
+    refund_note: row.refundNote,
+    refund_status: row.refundStatus,
+    created_at: cashfreeTime(row.createdAt),
+    processed_at: cashfreeTime(row.processedAt),
+  };
+}
+
+/** Cashfree's error body for a refused refund: 4xx with message and code. */
+function refused(status: number, message: string, code: string): never {
+  throw new PaymentProviderRejection(message, status, code);
+}
+
 /**
  * Cashfree without the network: orders and payments live in our database in Cashfree's shapes,
  * and completing a checkout produces the webhook Cashfree would send, signed the same way.
@@ -167,6 +199,75 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
         .where(eq(simulatorPayments.orderId, orderId))
         .orderBy(asc(simulatorPayments.paymentTime));
       return rows.map(toPayment);
+    },
+
+    async createRefund(input: CreateRefundInput) {
+      // Cashfree's rules: a paid order, a refund_id new to the order, at most what was paid less
+      // what was refunded already. The simulated bank settles the refund at once.
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(simulatorOrders)
+          .where(eq(simulatorOrders.orderId, input.orderId))
+          .for('update');
+        if (!order) refused(404, 'order not found', 'order_not_found');
+        const [paid] = await tx
+          .select()
+          .from(simulatorPayments)
+          .where(
+            and(
+              eq(simulatorPayments.orderId, input.orderId),
+              eq(simulatorPayments.paymentStatus, 'SUCCESS'),
+            ),
+          )
+          .orderBy(desc(simulatorPayments.paymentTime))
+          .limit(1);
+        if (!paid) {
+          refused(400, 'refund can only be initiated for a paid order', 'order_not_paid');
+        }
+        const [same] = await tx
+          .select({ id: simulatorRefunds.cfRefundId })
+          .from(simulatorRefunds)
+          .where(
+            and(
+              eq(simulatorRefunds.orderId, input.orderId),
+              eq(simulatorRefunds.refundId, input.refundId),
+            ),
+          );
+        if (same)
+          refused(409, 'refund with same refund_id already exists', 'refund_already_exists');
+        const [refunded] = await tx
+          .select({ total: sum(simulatorRefunds.refundAmount) })
+          .from(simulatorRefunds)
+          .where(eq(simulatorRefunds.orderId, input.orderId));
+        const left =
+          Math.round(paid.paymentAmount * 100) - Math.round(Number(refunded?.total ?? 0) * 100);
+        const asked = Math.round(input.amount * 100);
+        if (!(asked > 0) || asked > left) {
+          refused(
+            400,
+            `refund_amount : invalid value provided. Value received: ${input.amount}`,
+            'refund_amount_invalid',
+          );
+        }
+        const time = new Date(now());
+        const [row] = await tx
+          .insert(simulatorRefunds)
+          .values({
+            cfRefundId: String(randomInt(1_000_000_000, 2 ** 47)),
+            refundId: input.refundId,
+            orderId: input.orderId,
+            cfPaymentId: paid.cfPaymentId,
+            refundAmount: input.amount,
+            refundCurrency: paid.paymentCurrency,
+            refundNote: input.note,
+            refundStatus: 'SUCCESS',
+            createdAt: time,
+            processedAt: time,
+          })
+          .returning();
+        return toRefund(row!);
+      });
     },
 
     verifyWebhook(rawBody, headers) {

@@ -53,6 +53,30 @@ export interface ProviderPayment {
   payment_group: string | null;
 }
 
+export interface CreateRefundInput {
+  orderId: string;
+  /** Ours, unique within the order: a retried refund with the same id is refused, never doubled. */
+  refundId: string;
+  /** Rupees. */
+  amount: number;
+  note: string;
+}
+
+/** Cashfree's refund entity (the fields we keep). */
+export interface ProviderRefund {
+  cf_refund_id: string;
+  cf_payment_id: string;
+  refund_id: string;
+  order_id: string;
+  refund_amount: number;
+  refund_currency: string;
+  refund_note: string | null;
+  /** PENDING, SUCCESS, CANCELLED or ONHOLD. */
+  refund_status: string;
+  created_at: string | null;
+  processed_at: string | null;
+}
+
 export type WebhookEventType =
   | 'PAYMENT_SUCCESS_WEBHOOK'
   | 'PAYMENT_FAILED_WEBHOOK'
@@ -74,6 +98,8 @@ export interface PaymentProvider {
   /** null when the provider has no such order (it was never created). */
   fetchOrder(orderId: string): Promise<ProviderOrder | null>;
   fetchPayments(orderId: string): Promise<ProviderPayment[]>;
+  /** POST /orders/{order_id}/refunds: refunds money the order took. */
+  createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
   /** Throws WebhookVerificationError for a forged, stale or malformed webhook. */
   verifyWebhook(
     rawBody: Buffer,

@@ -1,0 +1,342 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
+import { clientWithApplication } from '../applications/test-support';
+import { auditLog, recordAudit } from '../audit';
+import { validPayload } from '../registration/test-support';
+import { AUDIT_EXPORT_HEADERS } from './export';
+import { auditDailyCounts } from './tables';
+
+const LIST = '/api/registration/admin/audit/';
+const EXPORT = '/api/registration/admin/audit/export/';
+
+// Issue 15: the audit log was written but nobody could read it. A superuser reads it here.
+describe('the audit trail', () => {
+  let t: TestApp;
+  let root: TestSession;
+  let staff: TestSession;
+  let other: TestSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    root = await createStaffSession(t, { superuser: true, username: 'root.audit' });
+    staff = await createStaffSession(t, { username: 'asha.audit' });
+    other = await createStaffSession(t, { username: 'ravi.audit' });
+    // 60 entries over three Kolkata days, and one at each edge of a day (IST is UTC+05:30).
+    const rows = [];
+    for (let i = 0; i < 60; i++) {
+      rows.push({
+        actorUserId: i % 3 === 0 ? other.userId : staff.userId,
+        action: i % 2 === 0 ? 'registration.delivered' : 'application.note_added',
+        subject: String(1000 + (i % 5)),
+        details: { n: i },
+        ip: '10.0.0.1',
+        createdAt: new Date(Date.UTC(2026, 0, 10 + (i % 3), 6, 0, i)),
+      });
+    }
+    rows.push(
+      // 2026-01-20 23:59:59 IST and 2026-01-21 00:00:00 IST.
+      {
+        actorUserId: root.userId,
+        action: 'profiles.exported',
+        subject: 'start..end',
+        details: null,
+        ip: '10.0.0.2',
+        createdAt: new Date('2026-01-20T18:29:59Z'),
+      },
+      {
+        actorUserId: root.userId,
+        action: 'profiles.exported',
+        subject: 'start..end',
+        details: null,
+        ip: '10.0.0.2',
+        createdAt: new Date('2026-01-20T18:30:00Z'),
+      },
+    );
+    await t.database.db.insert(auditLog).values(rows);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const get = (query: string, headers: Record<string, string> = root.headers) =>
+    t.app.inject({ url: `${LIST}${query}`, headers });
+
+  it('pages newest first through every entry, each page exactly once, however deep', async () => {
+    const all: number[] = [];
+    let total = 0;
+    for (let page = 1; ; page++) {
+      const res = await get(`?page=${page}&page_size=7&from_date=2026-01-01&to_date=2026-01-31`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      total = body.pagination.total_items;
+      expect(body.pagination.total_pages).toBe(Math.ceil(total / 7));
+      all.push(...body.results.map((e: { id: number }) => e.id));
+      if (page >= body.pagination.total_pages) break;
+    }
+    expect(total).toBe(62);
+    const expected = await t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(sql`${auditLog.createdAt} < '2026-02-01T00:00:00+05:30'`)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    expect(all).toEqual(expected.map((r) => r.id));
+  });
+
+  it('shows who, what, when, about whom and from where', async () => {
+    const body = (
+      await get('?action=profiles.exported&from_date=2026-01-21&to_date=2026-01-21')
+    ).json();
+    expect(body.results).toEqual([
+      {
+        id: expect.any(Number),
+        created_at: '2026-01-20T18:30:00.000Z',
+        action: 'profiles.exported',
+        actor: { id: root.userId, username: 'root.audit' },
+        applicant_id: null,
+        subject: 'start..end',
+        details: null,
+        ip: '10.0.0.2',
+      },
+    ]);
+    const note = (await get('?action=application.note_added&page_size=1')).json().results[0];
+    expect(note.applicant_id).toBe(Number(note.subject));
+  });
+
+  it('filters by action, actor, applicant and Kolkata days, alone and together', async () => {
+    const count = async (query: string) => (await get(query)).json().pagination.total_items;
+    expect(await count('?action=registration.delivered')).toBe(30);
+    expect(await count('?actor=ravi.audit')).toBe(20);
+    expect(await count('?actor=ravi.audit&action=registration.delivered')).toBe(10);
+    expect(await count('?applicant=1002')).toBe(12);
+    expect(await count('?applicant=1002&action=registration.delivered&actor=asha.audit')).toBe(4);
+    // The export entries name no applicant, even if a subject looked like an id.
+    expect(await count('?applicant=1002&action=profiles.exported')).toBe(0);
+    expect(await count('?from_date=2026-01-11&to_date=2026-01-11')).toBe(20);
+    // 18:29:59 UTC is still 20 January in Kolkata; 18:30:00 is 21 January.
+    expect(await count('?from_date=2026-01-20&to_date=2026-01-20')).toBe(1);
+    expect(await count('?from_date=2026-01-21')).toBeGreaterThanOrEqual(1);
+    expect(await count('?to_date=2026-01-20&from_date=2026-01-01')).toBe(61);
+    // An unknown actor is nobody: nothing, not everything.
+    expect(await count('?actor=nobody.here')).toBe(0);
+    const rows = (await get('?actor=asha.audit&action=registration.delivered&page_size=100')).json()
+      .results;
+    expect(rows).toHaveLength(20);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        action: 'registration.delivered',
+        actor: { username: 'asha.audit' },
+      });
+    }
+  });
+
+  it('answers an empty page beyond the end, with the real total', async () => {
+    const res = await get('?page=99&page_size=10&from_date=2026-01-01&to_date=2026-01-31');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      results: [],
+      pagination: { current_page: 99, page_size: 10, total_items: 62, total_pages: 7 },
+    });
+  });
+
+  it.each([
+    ['?from_date=2026-02-30', 'from_date must be a date in YYYY-MM-DD format'],
+    ['?to_date=21-01-2026', 'to_date must be a date in YYYY-MM-DD format'],
+    ['?from_date=2026-01-21&to_date=2026-01-20', 'from_date must not be after to_date'],
+    ['?action=staff.teleported', 'action is not an action of the audit trail'],
+    ['?action=DROP%20TABLE', 'action is not an action of the audit trail'],
+    ['?applicant=abc', 'applicant must be an application id'],
+    ['?applicant=99999999999', 'applicant must be an application id'],
+    ['?page=0', 'page must be a positive whole number'],
+    ['?page_size=101', 'page_size must be at most 100'],
+    ['?page=1&page=2', 'page must be given once'],
+  ])('refuses %s with a clear 400', async (query, message) => {
+    const res = await get(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('accepts an action that is not listed but was recorded (a newer module wrote it)', async () => {
+    await recordAudit(t.database.db, {
+      actorUserId: root.userId,
+      action: 'staff.account_created',
+      subject: 'new.staff',
+      ip: '10.0.0.3',
+    });
+    const res = await get('?action=staff.account_created');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination.total_items).toBe(1);
+  });
+
+  it('exports what the filter selects as .xlsx, and the export is itself audited', async () => {
+    const res = await t.app.inject({
+      url: `${EXPORT}?actor=ravi.audit&action=registration.delivered&from_date=2026-01-01&to_date=2026-01-31`,
+      headers: root.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="Audit_2026-01-01_to_2026-01-31.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const values = sheet.getSheetValues().slice(1) as unknown[][];
+    expect(values[0]!.slice(1)).toEqual(AUDIT_EXPORT_HEADERS);
+    const data = values.slice(1);
+    expect(data).toHaveLength(10);
+    for (const row of data) {
+      expect(row[3]).toBe('ravi.audit');
+      expect(row[4]).toBe('Delivered changed');
+      expect(row[5]).toBe('registration.delivered');
+    }
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'audit.exported'));
+    expect(entry).toMatchObject({
+      actorUserId: root.userId,
+      details: {
+        actor: 'ravi.audit',
+        action: 'registration.delivered',
+        applicant: null,
+        from_date: '2026-01-01',
+        to_date: '2026-01-31',
+      },
+    });
+  });
+
+  it('keeps the per-day summary equal to the log', async () => {
+    const [summed] = await t.database.db
+      .select({ total: sql<number>`sum(${auditDailyCounts.count})::int` })
+      .from(auditDailyCounts);
+    const [counted] = await t.database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog);
+    expect(summed?.total).toBe(counted?.total);
+  });
+
+  it('never holds an Aadhaar or account number, even after a reveal and a full export', async () => {
+    const client = await clientWithApplication(t, 'paid');
+    const payload = validPayload({ contact_number: client.phone });
+    for (const field of ['aadhaar_number', 'account_number']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/registration/admin/applications/${client.registrationId}/reveal/`,
+        headers: root.headers,
+        payload: { field },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.app.inject({
+      url: '/api/registration/admin/profiles/export/?full_numbers=true',
+      headers: root.headers,
+    });
+    const list = await get(`?applicant=${client.registrationId}`);
+    expect(list.json().results.map((e: { action: string }) => e.action)).toEqual([
+      'applicant.number_revealed',
+      'applicant.number_revealed',
+    ]);
+    const everything = JSON.stringify(await t.database.db.select().from(auditLog));
+    expect(everything).not.toContain(payload.aadhaar_number.replace(/\s/g, ''));
+    expect(everything).not.toContain(payload.account_number);
+  });
+
+  // Last in this file: it adds 2,500 entries in March that the counts above do not expect.
+  it('exports across batches in order (2,500 entries: three keyset reads)', async () => {
+    const base = Date.UTC(2026, 2, 1, 6);
+    await t.database.db.insert(auditLog).values(
+      // Several entries share an instant: the keyset must still neither skip nor repeat one.
+      Array.from({ length: 2500 }, (_, i) => ({
+        actorUserId: root.userId,
+        action: 'registration.delivered',
+        subject: String(i),
+        ip: '10.0.0.9',
+        createdAt: new Date(base + Math.floor(i / 3) * 1000),
+      })),
+    );
+    const res = await t.app.inject({
+      url: `${EXPORT}?action=registration.delivered&from_date=2026-03-01&to_date=2026-03-31`,
+      headers: root.headers,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ids = (workbook.worksheets[0]!.getSheetValues().slice(2) as unknown[][]).map(
+      (row) => row[1],
+    );
+    expect(ids).toHaveLength(2500);
+    expect(new Set(ids).size).toBe(2500);
+    expect(ids).toEqual([...ids].sort((a, b) => Number(b) - Number(a)));
+  });
+});
+
+/** The database's own message: drizzle wraps it as the cause of "Failed query". */
+async function refusal(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return cause?.message ?? (error as Error).message;
+  }
+  return 'not refused';
+}
+
+describe('the audit log cannot be changed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(() => t.close());
+
+  // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI does both).
+  it('the database refuses UPDATE and DELETE of an entry, whoever asks', async () => {
+    const su = await createStaffSession(t, { superuser: true });
+    await recordAudit(t.database.db, {
+      actorUserId: su.userId,
+      action: 'registration.delivered',
+      subject: '1',
+      ip: '127.0.0.1',
+    });
+    expect(
+      await refusal(t.database.db.execute(sql`update audit_log set action = 'nothing.happened'`)),
+    ).toBe('audit_log entries cannot be changed or deleted (UPDATE refused)');
+    expect(await refusal(t.database.db.execute(sql`delete from audit_log`))).toBe(
+      'audit_log entries cannot be changed or deleted (DELETE refused)',
+    );
+    // Not even with triggers switched off for replication (a bulk load's setting).
+    expect(
+      await refusal(
+        t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await tx.execute(sql`delete from audit_log`);
+        }),
+      ),
+    ).toBe('audit_log entries cannot be changed or deleted (DELETE refused)');
+    // Nor by deleting the user who acted (the foreign key would rewrite the entry).
+    await expect(
+      t.database.db.execute(sql`delete from users where id = ${su.userId}`),
+    ).rejects.toThrow();
+    const rows = await t.database.db.select().from(auditLog);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'registration.delivered', actorUserId: su.userId });
+  });
+
+  it('a client, staff and the anonymous cannot read it; no route changes it', async () => {
+    const client = await createClientSession(t);
+    const staffOnly = await createStaffSession(t);
+    for (const url of [LIST, EXPORT]) {
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+      expect((await t.app.inject({ url, headers: client.headers })).statusCode).toBe(403);
+      const asStaff = await t.app.inject({ url, headers: staffOnly.headers });
+      expect(asStaff.statusCode).toBe(403);
+      expect(asStaff.json()).toEqual({ message: 'Only a superuser can read the audit trail.' });
+    }
+    const su = await createStaffSession(t, { superuser: true });
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: LIST, headers: su.headers });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
