@@ -7,6 +7,7 @@ import { type DataRightsApi, dataRightsEndpoints } from './endpoints/data-rights
 import { API_PATHS } from './endpoints/paths';
 import { type PaymentsApi, paymentsEndpoints } from './endpoints/payments';
 import { type RegistrationApi, registrationEndpoints } from './endpoints/registration';
+import { type StaffApi, staffEndpoints } from './endpoints/staff';
 import { attachRefreshQueue } from './http/refresh-queue';
 import {
   createSessionStore,
@@ -31,6 +32,7 @@ export type ApiClient<P extends Portal> = AccountsApi<P> &
   RegistrationApi &
   PaymentsApi &
   AdminApi &
+  StaffApi &
   AuditAndFlagsApi &
   DataRightsApi & {
     readonly portal: P;
@@ -97,6 +99,7 @@ export function createApiClient<P extends Portal>(options: ApiClientOptions<P>):
     ...registrationEndpoints(ctx),
     ...paymentsEndpoints(ctx),
     ...adminEndpoints(ctx),
+    ...staffEndpoints(ctx),
     ...auditAndFlagsEndpoints(ctx),
     ...dataRightsEndpoints(ctx),
   };

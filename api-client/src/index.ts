@@ -27,6 +27,7 @@ export {
   type PaymentsApi,
 } from './endpoints/payments';
 export type { RegistrationApi } from './endpoints/registration';
+export { STAFF_API_PATHS, type StaffApi } from './endpoints/staff';
 export { ApiClientError } from './errors/api-client-error';
 export { getErrorMessage } from './errors/get-error-message';
 export { formatAadhaar, maskAadhaar } from './format/aadhaar';
@@ -86,6 +87,8 @@ export type * from './types/data-rights';
 export type * from './types/payment-flags';
 export type * from './types/payments';
 export type * from './types/registration';
+export type * from './types/staff';
+export { isPendingSignIn } from './types/staff';
 export {
   hasValidVerhoeffCheckDigit,
   isValidAadhaar,

@@ -23,6 +23,10 @@ export {
 export { Pagination, type PaginationProps } from './components/pagination/pagination';
 export { PasswordField, type PasswordFieldProps } from './components/password-field/password-field';
 export {
+  RecoveryCodes,
+  type RecoveryCodesProps,
+} from './components/recovery-codes/recovery-codes';
+export {
   SelectField,
   type SelectFieldProps,
   type SelectOption,
@@ -47,3 +51,4 @@ export {
   type TimelineStep,
   type TimelineStepState,
 } from './components/timeline/timeline';
+export { TotpSetup, type TotpSetupProps } from './components/totp-setup/totp-setup';

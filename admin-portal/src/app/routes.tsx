@@ -24,6 +24,13 @@ const ApplicantPage = lazy(() =>
   })),
 );
 
+const StaffPage = lazy(() =>
+  import('../features/staff/components/staff-page').then((m) => ({ default: m.StaffPage })),
+);
+const SecurityPage = lazy(() =>
+  import('../features/staff/components/security-page').then((m) => ({ default: m.SecurityPage })),
+);
+
 function PageFallback() {
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
@@ -67,6 +74,25 @@ export function AdminRoutes() {
             element={
               <Suspense fallback={<PageFallback />}>
                 <ApplicantPage />
+              </Suspense>
+            }
+          />
+          {/* The server refuses staff on every staff-account route; the UI only hides it. */}
+          {user.is_superuser ? (
+            <Route
+              path="staff"
+              element={
+                <Suspense fallback={<PageFallback />}>
+                  <StaffPage />
+                </Suspense>
+              }
+            />
+          ) : null}
+          <Route
+            path="security"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <SecurityPage />
               </Suspense>
             }
           />

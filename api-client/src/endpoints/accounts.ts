@@ -15,6 +15,7 @@ import type {
   SendOtpPayload,
   SignupPayload,
 } from '../types/accounts';
+import { type AdminSignInResult, isPendingSignIn } from '../types/staff';
 import type { EndpointContext } from './context';
 import { API_PATHS } from './paths';
 
@@ -25,8 +26,12 @@ export interface AccountsApi<P extends Portal> {
   signup(payload: SignupPayload): Promise<AuthResponse<ClientUser>>;
   /** POST /api/accounts/auth/login/; stores role client, the tokens and the user. */
   login(payload: LoginPayload): Promise<AuthResponse<ClientUser>>;
-  /** POST /api/accounts/admin/login/; stores role admin, the admin tokens and the user. */
-  adminLogin(payload: AdminLoginPayload): Promise<AuthResponse<AdminUser>>;
+  /**
+   * POST /api/accounts/admin/login/; stores role admin, the admin tokens and the user. When a
+   * step is still due (a new password, a code, an enrolment) it answers a challenge instead, and
+   * nothing is stored (see StaffApi for the steps).
+   */
+  adminLogin(payload: AdminLoginPayload): Promise<AdminSignInResult>;
   /** POST /api/accounts/auth/forgot-password/request/ */
   requestPasswordReset(payload: PasswordResetRequestPayload): Promise<MessageResponse>;
   /** POST /api/accounts/auth/forgot-password/verify/ */
@@ -76,12 +81,8 @@ export function accountsEndpoints<P extends Portal>(ctx: EndpointContext<P>): Ac
       return data;
     },
     async adminLogin(payload) {
-      const { data } = await http.post<AuthResponse<AdminUser>>(
-        API_PATHS.adminLogin,
-        payload,
-        noRefresh,
-      );
-      sessions.admin.save(data);
+      const { data } = await http.post<AdminSignInResult>(API_PATHS.adminLogin, payload, noRefresh);
+      if (!isPendingSignIn(data)) sessions.admin.save(data);
       return data;
     },
     async requestPasswordReset(payload) {

@@ -7,6 +7,9 @@ import styles from './admin-layout.module.css';
 const NAV_ITEMS = [
   { to: '/portal-admin/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
   { to: '/portal-admin/applicants', label: 'Applicants', icon: <ApplicantsIcon /> },
+  // The server refuses these to staff; the sidebar only hides them.
+  { to: '/portal-admin/staff', label: 'Staff', icon: <StaffIcon />, superuserOnly: true },
+  { to: '/portal-admin/security', label: 'Two-step sign-in', icon: <ShieldIcon /> },
 ] as const;
 
 /** The staff shell: collapsible sidebar on wide screens, a slide-in menu on small ones. */
@@ -81,7 +84,9 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Main" className={styles.nav}>
           <ul>
-            {NAV_ITEMS.map((item) => (
+            {NAV_ITEMS.filter(
+              (item) => !('superuserOnly' in item && item.superuserOnly) || user?.is_superuser,
+            ).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
@@ -156,6 +161,14 @@ function ApplicantsIcon() {
   return (
     <Icon d="M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8" />
   );
+}
+
+function StaffIcon() {
+  return <Icon d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1" />;
+}
+
+function ShieldIcon() {
+  return <Icon d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4" />;
 }
 
 function LogoutIcon() {

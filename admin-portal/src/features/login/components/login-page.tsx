@@ -1,5 +1,6 @@
-import { Button, ErrorBox, PasswordField, TextField } from '@loan-portal/ui-kit';
-import { type FormEvent, useState } from 'react';
+import { isPendingSignIn, type PendingSignIn } from '@loan-portal/api-client';
+import { Button, ErrorBox, PasswordField, Spinner, TextField } from '@loan-portal/ui-kit';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useAdminSession } from '../../../app/admin-session';
 import { useApiClient } from '../../../app/api-client';
 import { useRuntimeConfig } from '../../../app/config-context';
@@ -7,6 +8,10 @@ import { useLoginLockout } from '../hooks/use-login-lockout';
 import styles from './login-page.module.css';
 
 export const LOCKED_MESSAGE = 'Too many failed attempts. Account locked for 30 seconds.';
+
+// The steps after a password (new password, code, enrolment) are a chunk of their own: most
+// sign-ins never need them, and the login page stays as small as it was.
+const SignInSteps = lazy(() => import('./sign-in-steps').then((m) => ({ default: m.SignInSteps })));
 
 interface FailedResponse {
   status?: number;
@@ -50,6 +55,43 @@ export function LoginPage() {
   const [error, setError] = useState('');
   // The message of the lock under way, which goes when the lock ends.
   const [lockError, setLockError] = useState('');
+  // A correct password with a step still due: the challenge for that step.
+  const [pending, setPending] = useState<PendingSignIn | null>(null);
+
+  /**
+   * A failed try at either step: the spec's messages and its 3-attempt lockout, which the server
+   * keeps too (a wrong code counts like a wrong password).
+   */
+  function recordFailure(failure: unknown) {
+    const serverLock = retryAfterSeconds(failure);
+    if (serverLock !== undefined) {
+      lockout.lock(serverLock);
+      // The server's own words for a longer lock (its limit across addresses, 15 minutes);
+      // the spec's message for the 30-second one.
+      const message = serverLock > 30 ? failureReason(failure) : LOCKED_MESSAGE;
+      setError(message);
+      setLockError(message);
+    } else {
+      const remaining = lockout.recordFailure();
+      setError(
+        remaining === 0
+          ? LOCKED_MESSAGE
+          : `Login failed: ${failureReason(failure)}. ${remaining} attempts remaining.`,
+      );
+      setLockError(LOCKED_MESSAGE);
+    }
+  }
+
+  function finishSignIn(user: Parameters<typeof signIn>[0]) {
+    if (signIn(user)) lockout.reset();
+  }
+
+  /** The challenge ran out (or the account was disabled meanwhile): start again. */
+  function restart(message: string) {
+    setPending(null);
+    setPassword('');
+    setError(message);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,30 +102,19 @@ export function LoginPage() {
     setBusy(true);
     setError('');
     try {
-      const { user } = await api.adminLogin({ username: username.trim(), password });
+      const result = await api.adminLogin({ username: username.trim(), password });
+      if (isPendingSignIn(result)) {
+        setPending(result);
+        return;
+      }
+      const { user } = result;
       if (signIn(user)) {
         lockout.reset();
         return; // the login route now redirects to the dashboard
       }
       throw new Error('not staff');
     } catch (failure) {
-      const serverLock = retryAfterSeconds(failure);
-      if (serverLock !== undefined) {
-        lockout.lock(serverLock);
-        // The server's own words for a longer lock (its limit across addresses, 15 minutes);
-        // the spec's message for the 30-second one.
-        const message = serverLock > 30 ? failureReason(failure) : LOCKED_MESSAGE;
-        setError(message);
-        setLockError(message);
-      } else {
-        const remaining = lockout.recordFailure();
-        setError(
-          remaining === 0
-            ? LOCKED_MESSAGE
-            : `Login failed: ${failureReason(failure)}. ${remaining} attempts remaining.`,
-        );
-        setLockError(LOCKED_MESSAGE);
-      }
+      recordFailure(failure);
       setPassword('');
     } finally {
       setBusy(false);
@@ -101,40 +132,66 @@ export function LoginPage() {
           <h1 className={styles.title}>Admin Login</h1>
           <p className={styles.subtitle}>Sign in to the {productName} back office.</p>
         </div>
-        <form className={styles.form} onSubmit={submit} noValidate={false}>
-          <ErrorBox>{shownError}</ErrorBox>
-          {lockout.locked ? (
-            <p role="timer" className={styles.countdown}>
-              Account locked. Please wait {lockout.secondsLeft} seconds.
-            </p>
-          ) : null}
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-          <PasswordField
-            label="Password"
-            name="password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Button
-            type="submit"
-            fullWidth
-            busy={busy}
-            busyLabel="Signing in..."
-            disabled={lockout.locked}
-          >
-            Sign In
-          </Button>
-        </form>
+        {pending ? (
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <SignInSteps
+              key={pending.challenge}
+              pending={pending}
+              error={shownError}
+              locked={lockout.locked}
+              countdown={
+                lockout.locked ? (
+                  <p role="timer" className={styles.countdown}>
+                    Account locked. Please wait {lockout.secondsLeft} seconds.
+                  </p>
+                ) : null
+              }
+              onPending={(next) => {
+                setError('');
+                setPending(next);
+              }}
+              onClearError={() => setError('')}
+              onFailure={recordFailure}
+              onSignedIn={finishSignIn}
+              onRestart={restart}
+            />
+          </Suspense>
+        ) : (
+          <form className={styles.form} onSubmit={submit} noValidate={false}>
+            <ErrorBox>{shownError}</ErrorBox>
+            {lockout.locked ? (
+              <p role="timer" className={styles.countdown}>
+                Account locked. Please wait {lockout.secondsLeft} seconds.
+              </p>
+            ) : null}
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Button
+              type="submit"
+              fullWidth
+              busy={busy}
+              busyLabel="Signing in..."
+              disabled={lockout.locked}
+            >
+              Sign In
+            </Button>
+          </form>
+        )}
       </div>
     </main>
   );
