@@ -22,6 +22,12 @@ function configWith(strings, fee) {
   return {
     ...strings,
     applicationFeeInr: fee,
+    privacyNoticeVersion: 'check',
+    grievanceOfficer: {
+      name: 'Check Officer',
+      email: 'check@example.in',
+      phone: '+91 90000 00002',
+    },
     apiBaseUrl: '',
     payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '' },
     remotes: { client_portal: '', admin_portal: '' },

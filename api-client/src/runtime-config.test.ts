@@ -6,6 +6,12 @@ const valid = {
   tagline: 'Loans made easy, secure & fast.',
   supportEmail: 'help@example.in',
   supportPhone: '+91 80000 00000',
+  privacyNoticeVersion: '2026-11',
+  grievanceOfficer: {
+    name: 'Meera Iyer',
+    email: 'grievance@loans.example.in',
+    phone: '+91 80000 54321',
+  },
   applicationFeeInr: 199,
   apiBaseUrl: '',
   payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },

@@ -4,6 +4,10 @@ export interface RuntimeConfig {
   tagline: string;
   supportEmail: string;
   supportPhone: string;
+  /** The privacy notice in force; a profile's consent_notice_version must equal it. */
+  privacyNoticeVersion: string;
+  /** Shown on /privacy and in the support modal. */
+  grievanceOfficer: { name: string; email: string; phone: string };
   applicationFeeInr: number;
   apiBaseUrl: string;
   payment: {
@@ -60,6 +64,10 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const remotes = value.remotes;
   if (!isRecord(payment)) throw new RuntimeConfigError('config.json: "payment" must be an object');
   if (!isRecord(remotes)) throw new RuntimeConfigError('config.json: "remotes" must be an object');
+  const grievance = value.grievanceOfficer;
+  if (!isRecord(grievance)) {
+    throw new RuntimeConfigError('config.json: "grievanceOfficer" must be an object');
+  }
   const fee = value.applicationFeeInr;
   if (typeof fee !== 'number' || !Number.isFinite(fee) || fee <= 0) {
     throw new RuntimeConfigError('config.json: "applicationFeeInr" must be a positive number');
@@ -77,6 +85,12 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     tagline: requireString(value, 'tagline'),
     supportEmail: requireString(value, 'supportEmail'),
     supportPhone: requireString(value, 'supportPhone'),
+    privacyNoticeVersion: requireString(value, 'privacyNoticeVersion'),
+    grievanceOfficer: {
+      name: requireString(grievance, 'name', 'grievanceOfficer.name'),
+      email: requireString(grievance, 'email', 'grievanceOfficer.email'),
+      phone: requireString(grievance, 'phone', 'grievanceOfficer.phone'),
+    },
     applicationFeeInr: fee,
     apiBaseUrl: requireString(value, 'apiBaseUrl'),
     payment: { provider, mode, sdkUrl: requireString(payment, 'sdkUrl', 'payment.sdkUrl') },

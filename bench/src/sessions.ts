@@ -43,10 +43,16 @@ export async function signUpClient(baseUrl: string): Promise<Session & { phone: 
 
 /** Saves a realistic profile for the client, so it has an application to read. */
 export async function createApplication(baseUrl: string, access: string): Promise<void> {
+  const { privacyNoticeVersion } = await call<{ privacyNoticeVersion: string }>(
+    `${baseUrl}/config.json`,
+  );
   await call(`${baseUrl}/api/registration/profile/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access}` },
-    json: demoProfile(createRandom(randomInt(1, 2 ** 31))),
+    json: {
+      ...demoProfile(createRandom(randomInt(1, 2 ** 31))),
+      consent_notice_version: privacyNoticeVersion,
+    },
   });
 }
 

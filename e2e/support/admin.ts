@@ -74,9 +74,11 @@ export async function createApplicant(
 ): Promise<Applicant> {
   const client = await signUpClient(request);
   const fullName = `${capitalise(randomWord(6))} ${capitalise(tag)} ${capitalise(randomWord(6))}`;
+  const { privacyNoticeVersion } = await (await request.get('/config.json')).json();
   const response = await request.post('/api/registration/profile/', {
     headers: { Authorization: `Bearer ${client.access}` },
     data: {
+      consent_notice_version: privacyNoticeVersion,
       full_name: fullName,
       contact_number: client.phone,
       alternative_contact_number: '',

@@ -84,6 +84,26 @@ export const PROFILE = {
   loan_amount: '500000',
 };
 
+/** The privacy notice in force (/config.json): a profile must name it to be accepted. */
+export async function privacyNoticeVersion(
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<string> {
+  const config = (await (await request.get(`${baseURL}/config.json`)).json()) as {
+    privacyNoticeVersion: string;
+  };
+  return config.privacyNoticeVersion;
+}
+
+/**
+ * Ticks the consent box of the 'Confirm Your Details' dialog, which keeps 'Confirm & Submit'
+ * disabled until then (issue 18).
+ */
+export async function acceptConsent(review: Locator): Promise<void> {
+  await review.getByRole('checkbox', { name: /^I agree/ }).check();
+  await expect(review.getByRole('button', { name: 'Confirm & Submit' })).toBeEnabled();
+}
+
 /** Submits the registration profile through the API: the account then has a draft application. */
 export async function createDraftViaApi(
   request: APIRequestContext,
@@ -91,7 +111,7 @@ export async function createDraftViaApi(
   access: string,
 ): Promise<void> {
   const response = await request.post(`${baseURL}/api/registration/profile/`, {
-    data: PROFILE,
+    data: { ...PROFILE, consent_notice_version: await privacyNoticeVersion(request, baseURL) },
     headers: { authorization: `Bearer ${access}` },
   });
   expect(response.ok(), await response.text()).toBe(true);

@@ -14,6 +14,7 @@ import { dataRightsRoutes } from './modules/data-rights';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { identityRevealRoutes } from './modules/identity-masking/routes';
+import { ifscRoutes, sharedIfscDirectory } from './modules/ifsc';
 import { createJobQueue, type JobQueue, QUEUES } from './modules/jobs/queue';
 import {
   countingSms,
@@ -25,6 +26,7 @@ import {
 import { statusSmsWorker } from './modules/notifications/status-sms';
 import { paymentFlagRoutes } from './modules/payment-flags';
 import { paymentsPlugin } from './modules/payments/routes';
+import { profileDraftRoutes } from './modules/profile-drafts/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -214,7 +216,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     now: () => now().getTime(),
   });
-  await app.register(registrationRoutes, { config: options.config, db: options.database.db, now });
+  const ifsc = sharedIfscDirectory();
+  await app.register(registrationRoutes, {
+    config: options.config,
+    db: options.database.db,
+    now,
+    ifsc,
+  });
+  await app.register(ifscRoutes, { directory: ifsc });
+  await app.register(profileDraftRoutes, { config: options.config, db: options.database.db, now });
   await app.register(applicationsRoutes, {
     config: options.config,
     db: options.database.db,

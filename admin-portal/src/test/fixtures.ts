@@ -13,6 +13,12 @@ export const config: RuntimeConfig = {
   tagline: 'Loans made easy, secure & fast.',
   supportEmail: 'support@example.in',
   supportPhone: '+91 80000 00000',
+  privacyNoticeVersion: '2026-11',
+  grievanceOfficer: {
+    name: 'Meera Iyer',
+    email: 'grievance@loans.example.in',
+    phone: '+91 80000 54321',
+  },
   applicationFeeInr: 199,
   apiBaseUrl: API,
   payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },
@@ -130,6 +136,8 @@ export function applicantDetail(overrides: Partial<ApplicantDetail> = {}): Appli
     ],
     notes: [{ id: 1, text: 'Called the applicant.', at: '2026-11-21T06:00:00Z', by: 'priya' }],
     allowed_transitions: ['approved', 'rejected', 'paid'],
+    ifsc_verified: true,
+    consent: { notice_version: '2026-11', given_at: '2026-11-19T05:30:00Z' },
     ...overrides,
   };
 }

@@ -61,6 +61,7 @@ const profile = {
   pin_code: '682011',
   loan_type: 'Home Loan',
   loan_amount: '500000',
+  consent_notice_version: '2026-11',
 };
 
 type Call = (client: ReturnType<typeof createApiClient>) => Promise<unknown>;
@@ -136,6 +137,22 @@ describe('every call of spec section 7 uses its method, path and body', () => {
     ],
     ['getApplication', (c) => c.getApplication(), 'GET', '/api/registration/application/', ''],
     [
+      'lookupIfsc',
+      (c) => c.lookupIfsc('SBIN0001234'),
+      'GET',
+      '/api/registration/ifsc/SBIN0001234/',
+      '',
+    ],
+    ['getProfileDraft', (c) => c.getProfileDraft(), 'GET', '/api/registration/draft/', ''],
+    [
+      'saveProfileDraft',
+      (c) => c.saveProfileDraft({ step: 1, values: { full_name: 'Anita' } }),
+      'PUT',
+      '/api/registration/draft/',
+      { step: 1, values: { full_name: 'Anita' } },
+    ],
+    ['deleteProfileDraft', (c) => c.deleteProfileDraft(), 'DELETE', '/api/registration/draft/', ''],
+    [
       'createPaymentOrder',
       (c) => c.createPaymentOrder({ amount: 10, currency: 'INR', user_id: 1, registration_id: 2 }),
       'POST',
@@ -207,6 +224,22 @@ describe('every call of spec section 7 uses its method, path and body', () => {
     expect(seen[0]?.body === '' ? '' : JSON.parse(seen[0]!.body)).toEqual(body);
     // Bodiless calls must not announce a JSON body (a strict server rejects an empty one).
     expect(seen[0]?.contentType).toBe(body === '' ? null : 'application/json');
+  });
+});
+
+describe('lookups that may find nothing', () => {
+  it('lookupIfsc and getProfileDraft answer null on 404 and throw on other failures', async () => {
+    server.use(
+      http.get(`${BASE}/api/registration/ifsc/:code/`, () =>
+        HttpResponse.json({ message: 'IFSC not found' }, { status: 404 }),
+      ),
+      http.get(`${BASE}/api/registration/draft/`, () =>
+        HttpResponse.json({ message: 'oops' }, { status: 500 }),
+      ),
+    );
+    const { client } = newClient();
+    expect(await client.lookupIfsc('ABCD0123456')).toBeNull();
+    await expect(client.getProfileDraft()).rejects.toThrow();
   });
 });
 

@@ -17,6 +17,8 @@ export const API_PATHS = {
   submitProfile: '/api/registration/profile/',
   registrationStatus: '/api/registration/registration/status/',
   application: '/api/registration/application/',
+  ifscLookup: '/api/registration/ifsc/:code/',
+  profileDraft: '/api/registration/draft/',
   createPaymentOrder: '/api/registration/cashfree/create-order/',
   paymentStatus: '/api/registration/cashfree-status/:id/',
   toggleDelivered: '/api/registration/registration/:id/toggle-delivered/',

@@ -1,11 +1,15 @@
+import { isAxiosError } from 'axios';
 import type { Portal } from '../types/accounts';
 import type {
   Application,
+  IfscLookup,
+  ProfileDraft,
+  ProfileDraftInput,
   ProfilePayload,
   RegistrationStatusResponse,
 } from '../types/registration';
 import type { EndpointContext } from './context';
-import { API_PATHS } from './paths';
+import { API_PATHS, buildPath } from './paths';
 
 export interface RegistrationApi {
   /** POST /api/registration/profile/; the Aadhaar number is sent without spaces. */
@@ -14,6 +18,23 @@ export interface RegistrationApi {
   getRegistrationStatus(): Promise<RegistrationStatusResponse>;
   /** GET /api/registration/application/ */
   getApplication(): Promise<Application>;
+  /** GET /api/registration/ifsc/{code}/; null when the code is not in RBI's list (404). */
+  lookupIfsc(code: string): Promise<IfscLookup | null>;
+  /** GET /api/registration/draft/; null when none is saved (404). */
+  getProfileDraft(): Promise<ProfileDraft | null>;
+  /** PUT /api/registration/draft/ */
+  saveProfileDraft(draft: ProfileDraftInput): Promise<ProfileDraft>;
+  /** DELETE /api/registration/draft/ */
+  deleteProfileDraft(): Promise<void>;
+}
+
+async function nullOn404<T>(request: Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await request).data;
+  } catch (error) {
+    if (isAxiosError(error) && error.response?.status === 404) return null;
+    throw error;
+  }
 }
 
 export function registrationEndpoints<P extends Portal>(ctx: EndpointContext<P>): RegistrationApi {
@@ -34,6 +55,19 @@ export function registrationEndpoints<P extends Portal>(ctx: EndpointContext<P>)
     async getApplication() {
       const { data } = await http.get<Application>(API_PATHS.application);
       return data;
+    },
+    lookupIfsc(code) {
+      return nullOn404(http.get<IfscLookup>(buildPath(API_PATHS.ifscLookup, { code })));
+    },
+    getProfileDraft() {
+      return nullOn404(http.get<ProfileDraft>(API_PATHS.profileDraft));
+    },
+    async saveProfileDraft(draft) {
+      const { data } = await http.put<ProfileDraft>(API_PATHS.profileDraft, draft);
+      return data;
+    },
+    async deleteProfileDraft() {
+      await http.delete(API_PATHS.profileDraft);
     },
   };
 }

@@ -18,10 +18,16 @@ export interface ProfilePayload {
   pin_code: string;
   loan_type: string;
   loan_amount: string;
+  /**
+   * The privacy notice the client accepted: /config.json's privacyNoticeVersion. Any other value,
+   * or none, is refused with 400 "Please accept the privacy notice to continue."
+   */
+  consent_notice_version: string;
 }
 
 /** The stored profile inside an application. Amounts may come back as a number or a string. */
-export interface ApplicationProfile extends Omit<ProfilePayload, 'loan_amount'> {
+export interface ApplicationProfile
+  extends Omit<ProfilePayload, 'loan_amount' | 'consent_notice_version'> {
   loan_amount: string | number;
 }
 
@@ -198,6 +204,13 @@ export interface ApplicantDetail {
   notes: ApplicationNote[];
   /** The moves staff may make now. */
   allowed_transitions: ApplicationStatus[];
+  /**
+   * Whether the server found the IFSC in RBI's list when the profile was saved; false is shown
+   * flagged (the client confirmed a code the list does not have); null before the check existed.
+   */
+  ifsc_verified: boolean | null;
+  /** The privacy notice the client accepted and when; null for profiles from before consent. */
+  consent: { notice_version: string; given_at: string } | null;
 }
 
 /** POST /api/registration/admin/applications/{id}/transition/ */
@@ -219,4 +232,30 @@ export interface TransitionResponse {
 /** POST /api/registration/admin/applications/{id}/notes/ */
 export interface NoteRequest {
   text: string;
+}
+
+/** GET /api/registration/ifsc/{code}/: a code found in RBI's list (the npm ifsc package's data). */
+export interface IfscLookup {
+  ifsc: string;
+  /** The bank that owns the branch (a sublet branch may be listed under another bank's code). */
+  bank_code: string;
+  /** null when RBI's list names no bank for the code. */
+  bank: string | null;
+}
+
+/** The form fields a draft may hold: any subset, as typed (not yet valid). */
+export type ProfileDraftValues = Partial<
+  Record<keyof Omit<ProfilePayload, 'consent_notice_version'>, string>
+>;
+
+/** PUT /api/registration/draft/: where the client is in the 3-step form and what they typed. */
+export interface ProfileDraftInput {
+  /** 0, 1 or 2: the step shown. */
+  step: number;
+  values: ProfileDraftValues;
+}
+
+/** GET /api/registration/draft/ (404 when there is none). */
+export interface ProfileDraft extends ProfileDraftInput {
+  updated_at: string;
 }

@@ -160,7 +160,9 @@ describe('registration steps', () => {
   });
 
   it('produces values the submit call accepts', () => {
-    expectTypeOf<ProfileFormValues>().toExtend<ProfilePayload>();
+    expectTypeOf<
+      ProfileFormValues & Pick<ProfilePayload, 'consent_notice_version'>
+    >().toExtend<ProfilePayload>();
   });
 });
 

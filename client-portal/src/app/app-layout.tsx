@@ -1,6 +1,7 @@
 import { LoadingScreen } from '@loan-portal/ui-kit';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import styles from './app-layout.module.css';
 import { useRuntimeConfig } from './config-context';
@@ -16,6 +17,7 @@ export function AppLayout() {
       <Suspense fallback={<LoadingScreen name={productName} />}>
         <Outlet />
       </Suspense>
+      <AppFooter />
     </div>
   );
 }

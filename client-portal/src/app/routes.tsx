@@ -43,6 +43,11 @@ const YourDataPage = lazy(() =>
     default: m.YourDataPage,
   })),
 );
+const PrivacyPage = lazy(() =>
+  import('../features/privacy/components/privacy-page').then((m) => ({
+    default: m.PrivacyPage,
+  })),
+);
 const StatusPage = lazy(() =>
   import('../features/status/components/status-page').then((m) => ({ default: m.StatusPage })),
 );
@@ -59,6 +64,7 @@ export function ClientRoutes() {
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="forgot-password/verify" element={<ForgotPasswordVerifyPage />} />
           <Route path="forgot-password/reset" element={<ResetPasswordPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
           <Route element={<RequireUser />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="register" element={<RegisterPage />} />

@@ -12,6 +12,12 @@ export const testConfig: RuntimeConfig = {
   tagline: 'Loans made easy, secure & fast.',
   supportEmail: 'help@loans.example.in',
   supportPhone: '+91 80000 12345',
+  privacyNoticeVersion: '2026-11',
+  grievanceOfficer: {
+    name: 'Meera Iyer',
+    email: 'grievance@loans.example.in',
+    phone: '+91 80000 54321',
+  },
   applicationFeeInr: 199,
   apiBaseUrl: API,
   payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },
@@ -53,7 +59,36 @@ export function signedIn(application: Application | null = null) {
     http.get(`${API}/api/registration/registration/status/`, () =>
       HttpResponse.json(application ? { exists: true, application } : { exists: false }),
     ),
+    ...formServerDefaults(),
   );
+}
+
+/**
+ * The form's server side by default: no saved draft, saves accepted, and RBI's list knowing the
+ * SBIN codes the tests type (a test that needs otherwise adds its own handler).
+ */
+export function formServerDefaults() {
+  return [
+    http.get(`${API}/api/registration/draft/`, () =>
+      HttpResponse.json({ message: 'No saved form found.' }, { status: 404 }),
+    ),
+    http.put(`${API}/api/registration/draft/`, async ({ request }) =>
+      HttpResponse.json({
+        ...((await request.json()) as object),
+        updated_at: new Date().toISOString(),
+      }),
+    ),
+    http.delete(`${API}/api/registration/draft/`, () => HttpResponse.json({ deleted: true })),
+    http.get(`${API}/api/registration/ifsc/:code/`, ({ params }) => {
+      const code = String(params.code);
+      return code.startsWith('SBIN')
+        ? HttpResponse.json({ ifsc: code, bank_code: 'SBIN', bank: 'State Bank of India' })
+        : HttpResponse.json(
+            { message: "IFSC not found in RBI's list. Please check it." },
+            { status: 404 },
+          );
+    }),
+  ];
 }
 
 function LocationProbe() {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  acceptConsent,
   checkoutFrame,
   createDraftViaApi,
   PASSWORD,
@@ -46,7 +47,9 @@ async function fillRegistration(page: Page) {
   await page.getByLabel(/^State/).selectOption('Kerala');
   await page.getByLabel(/^PIN Code/).fill('682011');
   await page.getByRole('button', { name: 'Complete Registration' }).click();
-  return page.getByRole('dialog', { name: 'Confirm Your Details' });
+  const review = page.getByRole('dialog', { name: 'Confirm Your Details' });
+  await acceptConsent(review);
+  return review;
 }
 
 test.describe('double taps on a cheap phone send one request', () => {

@@ -1,4 +1,5 @@
 import {
+  acceptConsent,
   checkoutFrame,
   clickAndSee,
   PASSWORD,
@@ -107,6 +108,7 @@ test.describe('a new client applies and pays', () => {
     await expect(review).toContainText('2345 6789 0124');
     await expect(review).toContainText('₹5,00,000');
     await expect(review).toContainText('SBIN0001234');
+    await acceptConsent(review);
     await review.getByRole('button', { name: 'Confirm & Submit' }).click();
 
     // Payment through the simulator's modal checkout.

@@ -14,6 +14,10 @@ export interface AppConfig {
   tagline: string;
   supportEmail: string;
   supportPhone: string;
+  /** The privacy notice a profile's consent must name (PRIVACY_NOTICE_VERSION). */
+  privacyNoticeVersion: string;
+  /** Named in the privacy notice and the support modal (DPDP Act 2023, RBI digital lending). */
+  grievanceOfficer: { name: string; email: string; phone: string };
   applicationFeeInr: number;
   apiBaseUrl: string;
   payment: {
@@ -237,6 +241,19 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   return raw;
 }
 
+export const DEFAULT_PRIVACY_NOTICE_VERSION = '2026-11';
+
+/** A short label such as 2026-11 or v3: it travels in every profile and is shown on /privacy. */
+function privacyNoticeVersion(raw: string | undefined): string {
+  const value = raw?.trim() || DEFAULT_PRIVACY_NOTICE_VERSION;
+  if (!/^[A-Za-z0-9._-]{1,32}$/.test(value)) {
+    throw new ConfigError(
+      `PRIVACY_NOTICE_VERSION must be 1-32 letters, digits, dots, dashes or underscores, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
 /** Reads every setting from the environment once, with the defaults listed in the README. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -259,6 +276,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tagline: env.PRODUCT_TAGLINE || 'Loans made easy, secure & fast.',
     supportEmail: env.SUPPORT_EMAIL || 'support@loanportal.example',
     supportPhone: env.SUPPORT_PHONE || '+91 80 4000 0000',
+    privacyNoticeVersion: privacyNoticeVersion(env.PRIVACY_NOTICE_VERSION),
+    grievanceOfficer: {
+      name: env.GRIEVANCE_OFFICER_NAME || 'Grievance Officer',
+      email: env.GRIEVANCE_OFFICER_EMAIL || 'grievance@loanportal.example',
+      phone: env.GRIEVANCE_OFFICER_PHONE || '+91 80 4000 0001',
+    },
     applicationFeeInr: positiveInt(env, 'APPLICATION_FEE_INR', 199),
     apiBaseUrl: env.API_BASE_URL || '',
     payment: {

@@ -7,6 +7,7 @@ export * from '../modules/jobs/tables';
 export * from '../modules/leadership/tables';
 export * from '../modules/payment-flags/tables';
 export * from '../modules/payments/tables';
+export * from '../modules/profile-drafts/tables';
 export * from '../modules/registration/tables';
 export * from '../modules/sign-in-throttle/tables';
 export * from '../modules/staff/tables';

@@ -118,6 +118,17 @@ const applicantDetail = objectOf<ApplicantDetail>({
   history,
   notes: { type: 'array', items: noteSchema, description: 'Newest first' },
   allowed_transitions: allowed,
+  ifsc_verified: {
+    type: ['boolean', 'null'],
+    description:
+      "Whether the IFSC was in RBI's list when saved (false: flag it); null before the check",
+  },
+  consent: nullable(
+    objectOf<NonNullable<ApplicantDetail['consent']>>({
+      notice_version: string_,
+      given_at: time,
+    }),
+  ),
 });
 
 export const routeSchemas = {

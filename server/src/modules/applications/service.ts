@@ -142,6 +142,14 @@ export function createApplicationsService(deps: {
         history,
         notes: noteList,
         allowed_transitions: [...allowedTransitions(registration.status)],
+        ifsc_verified: profile.ifscVerified,
+        consent:
+          profile.consentNoticeVersion && profile.consentGivenAt
+            ? {
+                notice_version: profile.consentNoticeVersion,
+                given_at: profile.consentGivenAt.toISOString(),
+              }
+            : null,
       };
     },
 

@@ -244,8 +244,8 @@ export function demoIfsc(random: Random, prefix: string): string {
   return `${prefix}0${branch}`;
 }
 
-/** A complete, valid profile payload. */
-export function demoProfile(random: Random): ProfilePayload {
+/** A complete, valid profile (the payload without its consent, which the caller adds). */
+export function demoProfile(random: Random): Omit<ProfilePayload, 'consent_notice_version'> {
   const lastName = random.pick(LAST_NAMES);
   const [city, state, pinPrefix] = random.pick(PLACES);
   const [bankName, ifscPrefix] = random.pick(BANKS);

@@ -284,7 +284,8 @@ describe('client registration routes', () => {
         method: 'POST',
         url: PROFILE,
         headers: client.headers,
-        payload: {},
+        // Consent given, every field missing.
+        payload: { consent_notice_version: t.config.privacyNoticeVersion },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toMatchObject({

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { createFieldCipher, loadEncryptionKey } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit';
+import type { IfscDirectory } from '../ifsc';
 import {
   EXPORT_BATCH_SIZE,
   exportFileName,
@@ -27,6 +28,8 @@ export interface RegistrationRoutesOptions {
   config: AppConfig;
   db: Database;
   now?: () => Date;
+  /** RBI's IFSC list: whether a profile's IFSC is in it is decided here, never by the browser. */
+  ifsc: IfscDirectory;
   /** Internal: a smaller sheet size lets a test see the export continue on a second sheet. */
   exportRowsPerSheet?: number;
   exportBatchSize?: number;
@@ -34,6 +37,7 @@ export interface RegistrationRoutesOptions {
 
 const NO_APPLICATION = 'No application found.';
 const NO_REGISTRATION = 'Registration not found.';
+export const CONSENT_REQUIRED = 'Please accept the privacy notice to continue.';
 
 /** The client's application and the back office (spec sections 3 and 7). */
 export async function registrationRoutes(app: FastifyInstance, opts: RegistrationRoutesOptions) {
@@ -51,8 +55,21 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     '/api/registration/profile/',
     { ...client, schema: routeSchemas.saveProfile },
     async (request, reply) => {
+      // Consent to the notice in force comes before any personal data is looked at (DPDP Act).
+      const body = request.body as { consent_notice_version?: unknown } | null | undefined;
+      if (
+        typeof body === 'object' &&
+        body !== null &&
+        !Array.isArray(body) &&
+        body.consent_notice_version !== opts.config.privacyNoticeVersion
+      ) {
+        throw new HttpError(400, CONSENT_REQUIRED);
+      }
       const payload = await validateBody(profileBodySchema, request.body);
-      const { created, application } = await service.saveProfile(request.user.id, payload);
+      const { created, application } = await service.saveProfile(request.user.id, payload, {
+        ifscVerified: opts.ifsc.lookup(payload.ifsc_code) !== null,
+        consent: { noticeVersion: opts.config.privacyNoticeVersion, ip: request.ip },
+      });
       return reply.status(created ? 201 : 200).send(application);
     },
   );

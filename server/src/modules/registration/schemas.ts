@@ -233,7 +233,13 @@ const profileBodyFields: Fields<ProfilePayload> = {
   loan_amount: text('Whole rupees as digits, no leading zero, at most 10,00,000', {
     maxLength: FIELD_MAX_LENGTH.loan_amount,
   }),
+  consent_notice_version: text(
+    "The privacy notice accepted: /config.json's privacyNoticeVersion, else 400 'Please accept the privacy notice to continue.'",
+  ),
 };
+
+// The consent travels with the payload but is a record kept beside the profile, not part of it.
+const { consent_notice_version: _consent, ...storedProfileFields } = profileBodyFields;
 
 const profileBody = {
   ...objectOf<ProfilePayload>(profileBodyFields, ['alternative_contact_number']),
@@ -262,7 +268,7 @@ const application = objectOf<Application>(
     },
     profile: objectOf<ApplicationProfile>(
       {
-        ...profileBodyFields,
+        ...storedProfileFields,
         aadhaar_number: text('12 digits, without spaces'),
         loan_amount: loanAmount,
       },

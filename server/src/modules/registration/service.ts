@@ -7,10 +7,12 @@ import type {
 } from '@loan-portal/api-client';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { storableClientAddress } from '../../lib/client-address';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
 import { clientHistory, staffHistory } from '../applications/status-changes';
 import { recordAudit } from '../audit';
+import { removeDraftOf } from '../profile-drafts/service';
 import { createAdminList, summaryDays, summedCount } from './admin-list';
 import { type DateRange, kolkataYear } from './dates';
 import { createExportQuery } from './export-query';
@@ -73,10 +75,23 @@ export function submittedAt(registration: Pick<RegistrationRow, 'submittedAt' | 
 
 const activityTime = sql`coalesce(${registrations.submittedAt}, ${registrations.createdAt})`;
 
+/** The profile's own fields; the consent is checked by the route and comes in `checks`. */
+export type ProfileFields = Omit<ProfilePayload, 'consent_notice_version'>;
+
+/** What the server decided about a profile, stored with it. */
+export interface ProfileChecks {
+  /** Whether the IFSC is in RBI's list (the server's own lookup). */
+  ifscVerified: boolean;
+  /** The notice accepted and the client's address; the time is the save's. */
+  consent: { noticeVersion: string; ip: string };
+}
+
 export interface RegistrationService {
+  /** Saves the profile and removes the client's form draft, in one transaction. */
   saveProfile(
     userId: number,
-    payload: ProfilePayload,
+    payload: ProfileFields,
+    checks: ProfileChecks,
   ): Promise<{ created: boolean; application: Application }>;
   getApplication(userId: number): Promise<Application | null>;
   listProfiles(query: ListQuery): Promise<Paginated<ApplicantProfile>>;
@@ -126,7 +141,7 @@ export function createRegistrationService(deps: {
     };
   }
 
-  function profileColumns(payload: ProfilePayload) {
+  function profileColumns(payload: ProfileFields) {
     const aadhaar = payload.aadhaar_number.replace(/\s+/g, '');
     const account = payload.account_number.trim();
     return {
@@ -164,9 +179,16 @@ export function createRegistrationService(deps: {
     listProfiles: adminList.listProfiles,
     exportBatches: exportQuery.exportBatches,
 
-    async saveProfile(userId, payload) {
-      const columns = profileColumns(payload);
+    async saveProfile(userId, payload, checks) {
+      const columns = {
+        ...profileColumns(payload),
+        ifscVerified: checks.ifscVerified,
+        consentNoticeVersion: checks.consent.noticeVersion,
+        consentGivenAt: now(),
+        consentIp: storableClientAddress(checks.consent.ip),
+      };
       const saved = await db.transaction(async (tx) => {
+        await removeDraftOf(tx, userId);
         // The row lock makes a concurrent payment wait, so a profile cannot change under it.
         const [existing] = await tx
           .select({ profile: profiles, registration: registrations })

@@ -1,4 +1,5 @@
 import type { ProfilePayload } from '@loan-portal/api-client';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../../config/env';
 import type { Database } from '../../db/client';
 import { createFieldCipher, decodeKey } from '../../lib/encryption';
 import type { TestApp } from '../../test/helpers';
@@ -23,6 +24,7 @@ export function validPayload(overrides: Partial<ProfilePayload> = {}): ProfilePa
     pin_code: '560038',
     loan_type: 'Personal Loan',
     loan_amount: '250000',
+    consent_notice_version: DEFAULT_PRIVACY_NOTICE_VERSION,
     ...overrides,
   };
 }

@@ -9,6 +9,8 @@ export function toRuntimeConfig(config: AppConfig): RuntimeConfig {
     tagline: config.tagline,
     supportEmail: config.supportEmail,
     supportPhone: config.supportPhone,
+    privacyNoticeVersion: config.privacyNoticeVersion,
+    grievanceOfficer: { ...config.grievanceOfficer },
     applicationFeeInr: config.applicationFeeInr,
     apiBaseUrl: config.apiBaseUrl,
     payment: { ...config.payment },
@@ -26,6 +28,15 @@ const runtimeConfigSchema = objectOf<RuntimeConfig>({
   tagline: string,
   supportEmail: string,
   supportPhone: string,
+  privacyNoticeVersion: {
+    type: 'string',
+    description: "The privacy notice in force: a profile's consent_notice_version must equal it",
+  },
+  grievanceOfficer: objectOf<RuntimeConfig['grievanceOfficer']>({
+    name: string,
+    email: string,
+    phone: string,
+  }),
   applicationFeeInr: { type: 'number', description: 'Rupees, decided by the server' },
   apiBaseUrl: string,
   payment: objectOf<RuntimeConfig['payment']>({

@@ -14,6 +14,12 @@ const config: RuntimeConfig = {
   tagline: 'Loans made easy, secure & fast.',
   supportEmail: 'care@rupee.example',
   supportPhone: '+91 80000 00000',
+  privacyNoticeVersion: '2026-11',
+  grievanceOfficer: {
+    name: 'Meera Iyer',
+    email: 'grievance@loans.example.in',
+    phone: '+91 80000 54321',
+  },
   applicationFeeInr: 199,
   apiBaseUrl: '',
   payment: { provider: 'simulator', mode: 'sandbox', sdkUrl: '/payments-simulator/cashfree.js' },

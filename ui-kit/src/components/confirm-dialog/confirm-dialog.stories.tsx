@@ -77,6 +77,9 @@ export const EscapeCancels: Story = {
 
 export const Open: Story = { args: { defaultOpen: true } };
 
+/** Confirm stays disabled until the caller allows it (e.g. a consent box is ticked). */
+export const ConfirmDisabled: Story = { args: { defaultOpen: true, confirmDisabled: true } };
+
 export const Busy: Story = {
   args: {
     defaultOpen: true,

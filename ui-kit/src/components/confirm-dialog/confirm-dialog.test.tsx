@@ -25,6 +25,24 @@ function DeliveredToggle({ onConfirm }: { onConfirm: () => void }) {
 }
 
 describe('ConfirmDialog', () => {
+  it('keeps the confirm button disabled while confirmDisabled', async () => {
+    const onConfirm = vi.fn();
+    render(
+      <ConfirmDialog
+        defaultOpen
+        title="Confirm Your Details"
+        confirmLabel="Confirm & Submit"
+        confirmDisabled
+        onConfirm={onConfirm}
+      />,
+    );
+    const confirm = screen.getByRole('button', { name: 'Confirm & Submit' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(confirm);
+    expect(onConfirm).not.toHaveBeenCalled();
+    await expectNoAxeViolations(screen.getByRole('dialog'));
+  });
+
   it('confirms and gives focus back to the trigger', async () => {
     const onConfirm = vi.fn();
     render(<DeliveredToggle onConfirm={onConfirm} />);

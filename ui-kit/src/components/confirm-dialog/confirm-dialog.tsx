@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   busyLabel?: ReactNode;
   /** While busy, both buttons are disabled and the dialog cannot be dismissed. */
   busy?: boolean;
+  /** Keeps the confirm button disabled, e.g. until a required consent box is ticked. */
+  confirmDisabled?: boolean;
   /** 'danger' for destructive confirmations. */
   tone?: 'primary' | 'danger';
   /** Runs on confirm. The dialog stays open: the caller closes it (after its request, if any). */
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   busyLabel,
   busy = false,
+  confirmDisabled = false,
   tone = 'primary',
   onConfirm,
   onCancel,
@@ -70,6 +73,7 @@ export function ConfirmDialog({
             variant={tone === 'danger' ? 'danger' : 'primary'}
             busy={busy}
             busyLabel={busyLabel}
+            disabled={confirmDisabled}
             onClick={onConfirm}
           >
             {confirmLabel}

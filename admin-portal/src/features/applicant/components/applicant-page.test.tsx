@@ -110,6 +110,7 @@ describe('applicant page', () => {
       // 05:30 UTC is 11:00 in Kolkata.
       'Submitted at': 'Nov 20, 2026, 11:00 AM',
       Delivered: 'No',
+      Consent: 'Privacy notice 2026-11, Nov 19, 2026, 11:00 AM',
     });
 
     const payments = within(screen.getByRole('region', { name: 'Payments' })).getAllByRole(
@@ -348,6 +349,27 @@ describe('applicant page', () => {
     await user.click(within(notes).getByRole('button', { name: 'Add note' }));
     expect(await within(notes).findByRole('alert')).toHaveTextContent('Note is too long.');
     expect(field).toHaveValue('Salary slip requested.');
+  });
+
+  it("flags an IFSC missing from RBI's list, which the client confirmed, and shows the consent", async () => {
+    backend(detail({ ifsc_verified: false }));
+    await open();
+    const ifsc = screen.getByText('IFSC').nextElementSibling!;
+    expect(ifsc).toHaveTextContent(
+      "SBIN0001234 Flagged: not in RBI's IFSC list (client confirmed it)",
+    );
+    expect(screen.getByText('Consent').nextElementSibling).toHaveTextContent(
+      /^Privacy notice 2026-11, /,
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('shows a verified IFSC without a flag', async () => {
+    backend(detail({ ifsc_verified: true, consent: null }));
+    await open();
+    expect(screen.getByText('IFSC').nextElementSibling).toHaveTextContent(/^SBIN0001234$/);
+    expect(screen.queryByText(/not in RBI's IFSC list/)).toBeNull();
+    expect(screen.getByText('Consent').nextElementSibling).toHaveTextContent('N/A');
   });
 
   it('offers no moves once the application is closed', async () => {

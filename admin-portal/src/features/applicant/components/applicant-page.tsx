@@ -150,13 +150,32 @@ function Details({ detail }: { detail: ApplicantDetail }) {
         label="account number"
       />,
     ],
-    ['IFSC', orNA(p.ifsc_code)],
+    [
+      'IFSC',
+      detail.ifsc_verified === false ? (
+        <>
+          {orNA(p.ifsc_code)}
+          <span className={styles.flag}>
+            {' '}
+            Flagged: not in RBI's IFSC list (client confirmed it)
+          </span>
+        </>
+      ) : (
+        orNA(p.ifsc_code)
+      ),
+    ],
     ['Address', orNA(p.full_address)],
     ['City', orNA(p.city)],
     ['State', orNA(p.state)],
     ['PIN code', orNA(p.pin_code)],
     ['Submitted at', formatDateTime(detail.submitted_at)],
     ['Delivered', detail.delivered ? 'Yes' : 'No'],
+    [
+      'Consent',
+      detail.consent
+        ? `Privacy notice ${detail.consent.notice_version}, ${formatDateTime(detail.consent.given_at)}`
+        : 'N/A',
+    ],
   ];
   return (
     <dl className={styles.details}>

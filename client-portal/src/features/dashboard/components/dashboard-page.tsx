@@ -1,7 +1,7 @@
 import { type Application, isLifecycleStatus } from '@loan-portal/api-client';
 import { Button, Card, Modal, ModalClose, StatusBadge } from '@loan-portal/ui-kit';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
@@ -88,6 +88,13 @@ export function DashboardPage() {
                     </a>
                   </dd>
                 </dl>
+                <p className={styles.note}>
+                  Grievance Officer: {config.grievanceOfficer.name},{' '}
+                  <a href={`mailto:${config.grievanceOfficer.email}`}>
+                    {config.grievanceOfficer.email}
+                  </a>
+                  , {config.grievanceOfficer.phone}. <Link to="/privacy">Privacy Notice</Link>
+                </p>
               </Modal>
             </div>
           </section>

@@ -197,6 +197,7 @@ describe('registration form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^I agree/ }));
     await user.click(await screen.findByRole('button', { name: 'Confirm & Submit' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment'));
     expect(bodies).toEqual([
@@ -206,6 +207,7 @@ describe('registration form', () => {
         pan_number: 'ABCDE1234F',
         loan_amount: '500000',
         state: 'Kerala',
+        consent_notice_version: '2026-11',
       }),
     ]);
   });
@@ -231,6 +233,7 @@ describe('registration form', () => {
     await screen.findByRole('heading', { level: 2, name: 'Address Information' });
     await fillStep3(user);
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^I agree/ }));
     await user.click(await screen.findByRole('button', { name: 'Confirm & Submit' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();

@@ -1,9 +1,17 @@
-import type { ProfilePayload } from '@loan-portal/api-client';
-import { Button, ConfirmDialog, SelectField, StepIndicator, TextField } from '@loan-portal/ui-kit';
+import type { ProfileDraft, ProfilePayload } from '@loan-portal/api-client';
+import {
+  Button,
+  ConfirmDialog,
+  LoadingScreen,
+  SelectField,
+  StepIndicator,
+  TextField,
+} from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
+import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
@@ -14,6 +22,8 @@ import {
   REGISTRATION_STEPS,
 } from '../../../lib/shared';
 import { useSingleFlight } from '../../../lib/use-single-flight';
+import { type IfscCheck, useIfscLookup } from '../hooks/use-ifsc-lookup';
+import { useProfileDraft } from '../hooks/use-profile-draft';
 import styles from './register-page.module.css';
 import { type FieldSpec, INITIAL_VALUES, STEP_FIELDS } from './registration-fields';
 
@@ -26,7 +36,12 @@ function transformValue(spec: FieldSpec, raw: string): string {
   return raw;
 }
 
-function toPayload(values: ProfileFormValues): ProfilePayload {
+export const IFSC_NOT_FOUND = "IFSC not found in RBI's list. Please check it.";
+export const IFSC_CONFIRM_LABEL = 'I have checked it';
+export const CONSENT_LABEL =
+  'I agree that my details are used for my loan application and its verification, as the privacy notice explains.';
+
+function toPayload(values: ProfileFormValues, noticeVersion: string): ProfilePayload {
   const trimmed = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,
@@ -37,28 +52,69 @@ function toPayload(values: ProfileFormValues): ProfilePayload {
     ...trimmed,
     alternative_contact_number: trimmed.alternative_contact_number ?? '',
     aadhaar_number: trimmed.aadhaar_number.replace(/\s/g, ''),
+    consent_notice_version: noticeVersion,
   };
 }
 
+/** Opens once the saved draft (if any) is read, so the form starts where the client left off. */
 export function RegisterPage() {
+  const { productName } = useRuntimeConfig();
+  const drafts = useProfileDraft();
+  if (drafts.state.status === 'loading') return <LoadingScreen name={productName} />;
+  return <RegistrationForm draft={drafts.state.draft} drafts={drafts} />;
+}
+
+function RegistrationForm({
+  draft,
+  drafts,
+}: {
+  draft: ProfileDraft | null;
+  drafts: ReturnType<typeof useProfileDraft>;
+}) {
   const api = useApi();
+  const { privacyNoticeVersion } = useRuntimeConfig();
   const { refreshApplication } = useSession();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(() => Math.min(LAST_STEP, Math.max(0, draft?.step ?? 0)));
   const [reviewing, setReviewing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [consented, setConsented] = useState(false);
+  const [ifscConfirmed, setIfscConfirmed] = useState(false);
   const movedRef = useRef(false);
 
   const formik = useFormik<ProfileFormValues>({
-    initialValues: INITIAL_VALUES,
+    initialValues: { ...INITIAL_VALUES, ...draft?.values } as ProfileFormValues,
     // Only the current step's rules: later steps must not complain before they are reached.
     validationSchema: REGISTRATION_STEPS[step]!.schema,
     validateOnChange: true,
     validateOnBlur: true,
     onSubmit: () => undefined,
   });
+
+  const ifsc = useIfscLookup(formik.values.ifsc_code);
+  const ifscNeedsConfirming = ifsc.status === 'not-found' && !ifscConfirmed;
+  const { setFieldValue } = formik;
+
+  // A code found in RBI's list names its bank; the client may still edit the name.
+  useEffect(() => {
+    if (ifsc.status === 'found' && ifsc.found.bank)
+      void setFieldValue('bank_name', ifsc.found.bank);
+    if (ifsc.status !== 'not-found') setIfscConfirmed(false);
+  }, [ifsc, setFieldValue]);
+
+  // Saved on the server as the client types and moves between steps (debounced).
+  // Not on opening: a form merely opened (or just resumed) has nothing new to save.
+  const { schedule } = drafts;
+  const openedRef = useRef(false);
+  useEffect(() => {
+    if (!openedRef.current) {
+      openedRef.current = true;
+      return;
+    }
+    schedule(step, formik.values);
+  }, [schedule, step, formik.values]);
 
   // Move focus to the new step's heading, so keyboard and screen-reader users start there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: step is the trigger, not an input
@@ -78,8 +134,14 @@ export function RegisterPage() {
     return !focusFirstInvalid(formRef.current, fields, errors);
   };
 
+  const ifscConfirmRef = useRef<HTMLInputElement>(null);
+
   const next = async () => {
     if (!(await validateStep())) return;
+    if (step === 1 && ifscNeedsConfirming) {
+      ifscConfirmRef.current?.focus();
+      return;
+    }
     movedRef.current = true;
     setStep((current) => Math.min(LAST_STEP, current + 1));
   };
@@ -95,24 +157,30 @@ export function RegisterPage() {
       await next();
       return;
     }
-    if (await validateStep()) setReviewing(true);
+    if (await validateStep()) {
+      setConsented(false);
+      setReviewing(true);
+    }
   };
 
   const confirm = useSingleFlight(async () => {
     setSubmitting(true);
     try {
-      await api.submitProfile(toPayload(formik.values));
+      await drafts.stop();
+      await api.submitProfile(toPayload(formik.values, privacyNoticeVersion));
       await refreshApplication();
       navigate('/payment');
     } catch (error) {
       // Spec section 8: a failed submit is only logged; the dialog closes.
       console.error('Registration submit failed', error);
+      drafts.resume();
       setSubmitting(false);
       setReviewing(false);
     }
   });
 
   const current = REGISTRATION_STEPS[step]!;
+  const ifscNoteId = useId();
 
   return (
     <Page narrow>
@@ -129,17 +197,35 @@ export function RegisterPage() {
         </h2>
         <p className={styles.stepSubtitle}>{current.description}</p>
         <div className={styles.fields}>
-          {STEP_FIELDS[step]!.map((spec) => (
-            <FormField
-              key={spec.name}
-              spec={spec}
-              value={String(formik.values[spec.name] ?? '')}
-              error={formik.errors[spec.name]}
-              touched={formik.touched[spec.name]}
-              onChange={(value) => formik.setFieldValue(spec.name, value)}
-              onBlur={formik.handleBlur}
-            />
-          ))}
+          {STEP_FIELDS[step]!.map((spec) => {
+            const field = (
+              <FormField
+                key={spec.name}
+                spec={spec}
+                value={String(formik.values[spec.name] ?? '')}
+                error={formik.errors[spec.name]}
+                touched={formik.touched[spec.name]}
+                onChange={(value) => formik.setFieldValue(spec.name, value)}
+                onBlur={formik.handleBlur}
+                describedBy={spec.name === 'ifsc_code' ? ifscNoteId : undefined}
+              />
+            );
+            if (spec.name !== 'ifsc_code') return field;
+            return (
+              <div key={spec.name} className={styles.ifsc}>
+                {field}
+                <IfscNote
+                  id={ifscNoteId}
+                  check={ifsc}
+                  // The form's own message comes first: no note under an invalid code.
+                  hidden={Boolean(formik.errors.ifsc_code && formik.touched.ifsc_code)}
+                  confirmed={ifscConfirmed}
+                  onConfirm={setIfscConfirmed}
+                  confirmRef={ifscConfirmRef}
+                />
+              </div>
+            );
+          })}
         </div>
         <div className={styles.nav}>
           <Button variant="secondary" disabled={step === 0} onClick={previous}>
@@ -162,10 +248,25 @@ export function RegisterPage() {
         confirmLabel="Confirm & Submit"
         busyLabel="Submitting..."
         busy={submitting}
+        confirmDisabled={!consented}
         onConfirm={confirm}
         onCancel={() => setReviewing(false)}
       >
         <ReviewList values={formik.values} />
+        <label className={styles.consent}>
+          <input
+            type="checkbox"
+            checked={consented}
+            disabled={submitting}
+            onChange={(event) => setConsented(event.target.checked)}
+          />
+          <span>{CONSENT_LABEL}</span>
+        </label>
+        <p className={styles.consentNotice}>
+          <Link to="/privacy" target="_blank" rel="noopener">
+            Read the privacy notice
+          </Link>
+        </p>
       </ConfirmDialog>
     </Page>
   );
@@ -178,9 +279,11 @@ interface FormFieldProps {
   touched?: boolean;
   onChange: (value: string) => void;
   onBlur: (event: React.FocusEvent) => void;
+  /** A note of the page's own under the field (the IFSC check). */
+  describedBy?: string;
 }
 
-function FormField({ spec, value, error, touched, onChange, onBlur }: FormFieldProps) {
+function FormField({ spec, value, error, touched, onChange, onBlur, describedBy }: FormFieldProps) {
   const common = {
     name: spec.name,
     label: spec.optional ? `${spec.label} (optional)` : spec.label,
@@ -210,6 +313,7 @@ function FormField({ spec, value, error, touched, onChange, onBlur }: FormFieldP
       maxLength={spec.maxLength}
       placeholder={spec.placeholder}
       autoCapitalize={spec.transform === 'upper' ? 'characters' : undefined}
+      aria-describedby={describedBy}
       onChange={(event) => onChange(transformValue(spec, event.target.value))}
     />
   );
@@ -236,5 +340,43 @@ function ReviewList({ values }: { values: ProfileFormValues }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+interface IfscNoteProps {
+  id: string;
+  check: IfscCheck;
+  hidden: boolean;
+  confirmed: boolean;
+  onConfirm: (confirmed: boolean) => void;
+  confirmRef: React.Ref<HTMLInputElement>;
+}
+
+/**
+ * Under the IFSC: nothing while the code is incomplete or found; a warning with a box to tick
+ * when RBI's list does not have it (the list may be older than a new branch).
+ */
+function IfscNote({ id, check, hidden, confirmed, onConfirm, confirmRef }: IfscNoteProps) {
+  let note: ReactNode = null;
+  if (!hidden && check.status === 'not-found') {
+    note = (
+      <>
+        <p className={styles.ifscWarning}>{IFSC_NOT_FOUND}</p>
+        <label className={styles.ifscConfirm}>
+          <input
+            ref={confirmRef}
+            type="checkbox"
+            checked={confirmed}
+            onChange={(event) => onConfirm(event.target.checked)}
+          />
+          <span>{IFSC_CONFIRM_LABEL}</span>
+        </label>
+      </>
+    );
+  }
+  return (
+    <div id={id} aria-live="polite">
+      {note}
+    </div>
   );
 }
