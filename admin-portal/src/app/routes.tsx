@@ -24,6 +24,16 @@ const ApplicantPage = lazy(() =>
   })),
 );
 
+const AuditPage = lazy(() =>
+  import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })),
+);
+
+const FlaggedPaymentsPage = lazy(() =>
+  import('../features/flagged-payments/components/flagged-payments-page').then((m) => ({
+    default: m.FlaggedPaymentsPage,
+  })),
+);
+
 const StaffPage = lazy(() =>
   import('../features/staff/components/staff-page').then((m) => ({ default: m.StaffPage })),
 );
@@ -77,6 +87,24 @@ export function AdminRoutes() {
               </Suspense>
             }
           />
+          <Route
+            path="flagged-payments"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <FlaggedPaymentsPage />
+              </Suspense>
+            }
+          />
+          {user.is_superuser ? (
+            <Route
+              path="audit"
+              element={
+                <Suspense fallback={<PageFallback />}>
+                  <AuditPage />
+                </Suspense>
+              }
+            />
+          ) : null}
           {/* The server refuses staff on every staff-account route; the UI only hides it. */}
           {user.is_superuser ? (
             <Route

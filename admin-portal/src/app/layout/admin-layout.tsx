@@ -7,7 +7,9 @@ import styles from './admin-layout.module.css';
 const NAV_ITEMS = [
   { to: '/portal-admin/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
   { to: '/portal-admin/applicants', label: 'Applicants', icon: <ApplicantsIcon /> },
+  { to: '/portal-admin/flagged-payments', label: 'Flagged payments', icon: <FlagIcon /> },
   // The server refuses these to staff; the sidebar only hides them.
+  { to: '/portal-admin/audit', label: 'Audit trail', icon: <AuditIcon />, superuserOnly: true },
   { to: '/portal-admin/staff', label: 'Staff', icon: <StaffIcon />, superuserOnly: true },
   { to: '/portal-admin/security', label: 'Two-step sign-in', icon: <ShieldIcon /> },
 ] as const;
@@ -160,6 +162,16 @@ function DashboardIcon() {
 function ApplicantsIcon() {
   return (
     <Icon d="M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8" />
+  );
+}
+
+function FlagIcon() {
+  return <Icon d="M5 21V4M5 4h11l-2 4 2 4H5" />;
+}
+
+function AuditIcon() {
+  return (
+    <Icon d="M9 4h6M9 4a2 2 0 0 0-2 2H6a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-1a2 2 0 0 0-2-2M8 12h8M8 16h5" />
   );
 }
 
