@@ -14,6 +14,7 @@ import {
   verdict,
 } from '../results';
 import { SEEDED_PASSWORD, type SeedReport, seedApplicants, seededPhone } from '../seed';
+import { seedAuditLog } from '../seed-audit';
 import { buildProduction, startServer } from '../server';
 import { signInStaff } from '../sessions';
 
@@ -64,6 +65,47 @@ async function paidApplications(url: string): Promise<number[]> {
   } finally {
     await sql.end();
   }
+}
+
+/** Entries in audit_log for the audit-trail scenarios (issue 15: a million). */
+const AUDIT_ROWS = Math.round(Number(process.env.BENCH_AUDIT_ROWS || 1_000_000));
+
+/** The audit trail read by a superuser (the bench's staff account is one, see seed-audit.ts). */
+function auditScenarios(rows: number, from: string, to: string): Scenario[] {
+  const audit = '/api/registration/admin/audit/';
+  const middle = Math.max(2, Math.floor(AUDIT_ROWS / 2 / 25));
+  return [
+    {
+      name: 'Audit trail, page 1',
+      path: `${audit}?page=1&page_size=25`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: `Audit trail, middle page ${middle} (offset ${((middle - 1) * 25).toLocaleString('en-US')})`,
+      path: `${audit}?page=${middle}&page_size=25`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: 'Audit trail, one action + 30 days',
+      path: `${audit}?page=1&page_size=25&action=applicant.number_revealed&from_date=${from}&to_date=${to}`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: 'Audit trail, one staff member + action, page 100',
+      path: `${audit}?page=100&page_size=25&actor=bench_staff_3&action=registration.delivered`,
+      as: 'staff',
+      p95Target: 50,
+    },
+    {
+      name: 'Audit trail, one applicant',
+      path: `${audit}?page=1&page_size=25&applicant=${Math.max(1, Math.floor(rows / 3))}`,
+      as: 'staff',
+      p95Target: 50,
+    },
+  ];
 }
 
 function scenarios(rows: number, paidIds: number[]): Scenario[] {
@@ -125,6 +167,7 @@ function scenarios(rows: number, paidIds: number[]): Scenario[] {
       next: transitions(paidIds),
     },
     { name: 'Dashboard', path: '/api/registration/admin/dashboard/', as: 'staff', p95Target: 150 },
+    ...auditScenarios(rows, from, to),
     {
       name: "Client's GET application",
       path: '/api/registration/application/',
@@ -251,6 +294,15 @@ export async function runApi(): Promise<PartResult> {
     verdict: 'n/a',
     note: typeof demo === 'string' ? undefined : 'includes pnpm + tsx start-up',
     data: typeof demo === 'string' ? { message: demo } : demo,
+  });
+
+  console.log(`bench: seeding ${AUDIT_ROWS} audit entries ...`);
+  const auditSeed = await seedAuditLog(url, AUDIT_ROWS, settings.rows);
+  rows.push({
+    measure: `Seed ${AUDIT_ROWS.toLocaleString('en-US')} audit entries (INSERT ... SELECT)`,
+    figure: auditSeed.reused ? 'reused the existing seed' : `${auditSeed.seconds.toFixed(1)} s`,
+    verdict: 'n/a',
+    data: { ...auditSeed },
   });
 
   const list = scenarios(settings.rows, await paidApplications(url));
