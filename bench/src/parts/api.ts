@@ -95,7 +95,7 @@ function auditScenarios(rows: number, from: string, to: string): Scenario[] {
     },
     {
       name: 'Audit trail, one staff member + action, page 100',
-      path: `${audit}?page=100&page_size=25&actor=bench_staff_3&action=registration.delivered`,
+      path: `${audit}?page=100&page_size=25&actor=bench_staff_2&action=registration.delivered`,
       as: 'staff',
       p95Target: 50,
     },
