@@ -91,7 +91,12 @@ export async function collectPersonalData(
       method: payment.paymentGroup,
       paid_at: (payment.paymentTime ?? payment.completedAt)?.toISOString() ?? null,
     })),
-    // Recorded with the application once the consent part of issue 18 lands.
-    consent: null,
+    consent:
+      row?.profile.consentNoticeVersion && row.profile.consentGivenAt
+        ? {
+            notice_version: row.profile.consentNoticeVersion,
+            accepted_at: row.profile.consentGivenAt.toISOString(),
+          }
+        : null,
   };
 }

@@ -6,6 +6,7 @@ import { createClientSession, createStaffSession, type TestSession } from '../..
 import { users } from '../accounts/tables';
 import { auditLog } from '../audit';
 import { payments } from '../payments/tables';
+import { profileDrafts } from '../profile-drafts/tables';
 import { profiles } from '../registration/tables';
 import { newIp, paidClientThroughApi } from './test-support';
 
@@ -71,6 +72,11 @@ describe('data rights', () => {
           paid_at: expect.any(String),
         }),
       ]);
+      // The privacy notice accepted with the profile, and when.
+      expect(data.consent).toEqual({
+        notice_version: client.payload.consent_notice_version,
+        accepted_at: expect.any(String),
+      });
       // No secret of ours, and nothing staff wrote, travels with it.
       expect(res.body).not.toMatch(/argon2|password|token_hash|note|actor/i);
       const [entry] = await t.database.db
@@ -227,6 +233,9 @@ describe('data rights', () => {
       expect(stored).not.toContain(client.phone);
       const [account] = await t.database.db.select().from(users).where(eq(users.id, client.userId));
       expect(account).toMatchObject({ phoneNumber: null, erasedAt: expect.any(Date) });
+      // The consent stays on record (version, time), the address it came from goes.
+      expect(profile!.consentNoticeVersion).toBe(client.payload.consent_notice_version);
+      expect(profile!.consentIp).toBeNull();
 
       // The law's part of the payment stays: amount, provider ids, dates; not the customer.
       const [paymentAfter] = await t.database.db
@@ -305,9 +314,16 @@ describe('data rights', () => {
       expect(refresh.statusCode).toBe(401);
     });
 
-    it('erases a client who never applied', async () => {
+    it('erases a client who never applied, half-filled form included', async () => {
       const ip = newIp();
       const client = await signUpThroughApi(t, { ip });
+      const draft = await t.app.inject({
+        method: 'PUT',
+        url: '/api/registration/draft/',
+        headers: { authorization: `Bearer ${client.access}` },
+        payload: { step: 1, values: { full_name: 'Priya Sharma', aadhaar_number: '999999990019' } },
+      });
+      expect(draft.statusCode, draft.body).toBe(200);
       const res = await erase(
         { authorization: `Bearer ${client.access}` },
         { password: client.password },
@@ -315,6 +331,11 @@ describe('data rights', () => {
       expect(res.statusCode).toBe(200);
       const [account] = await t.database.db.select().from(users).where(eq(users.id, client.userId));
       expect(account!.phoneNumber).toBeNull();
+      const drafts = await t.database.db
+        .select()
+        .from(profileDrafts)
+        .where(eq(profileDrafts.userId, client.userId));
+      expect(drafts).toEqual([]);
     });
   });
 });

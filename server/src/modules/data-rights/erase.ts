@@ -7,6 +7,7 @@ import { verifyPassword } from '../accounts/passwords';
 import { otpCodes, passwordResetTokens, refreshTokens, users } from '../accounts/tables';
 import { recordAudit } from '../audit';
 import { payments } from '../payments/tables';
+import { profileDrafts } from '../profile-drafts/tables';
 import { profiles, registrations } from '../registration/tables';
 import { signInFailures, signInKnownAddresses } from '../sign-in-throttle/tables';
 
@@ -62,6 +63,8 @@ export async function eraseAccount(
       .set({ revokedAt: at })
       .where(and(eq(refreshTokens.userId, input.userId), isNull(refreshTokens.revokedAt)));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, input.userId));
+    // A half-filled form holds everything the profile does.
+    await tx.delete(profileDrafts).where(eq(profileDrafts.userId, input.userId));
     // What else names the number: codes sent to it, the dev outbox, the sign-in throttle.
     await tx.delete(otpCodes).where(eq(otpCodes.phoneNumber, phone));
     await tx.delete(devSmsOutbox).where(eq(devSmsOutbox.to, phone));
@@ -92,6 +95,8 @@ export async function eraseAccount(
         city: '',
         state: '',
         pinCode: '',
+        // The consent's version and time stay as the record that it was given; the address goes.
+        consentIp: null,
         updatedAt: at,
       })
       .where(eq(profiles.userId, input.userId))
