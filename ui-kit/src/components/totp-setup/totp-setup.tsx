@@ -67,10 +67,12 @@ export function TotpSetup({
           <label className={styles.instruction} htmlFor={keyId}>
             Cannot scan it? Enter this setup key in the app:
           </label>
-          <input
+          {/* A textarea so the key wraps on a 360 px phone instead of hiding its end. */}
+          <textarea
             id={keyId}
             className={styles.key}
             readOnly
+            rows={1}
             value={groupKey(secret)}
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
