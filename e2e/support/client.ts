@@ -138,10 +138,38 @@ export function checkoutFrame(page: Page) {
 }
 
 /**
- * Clicks `button` and expects `text` to show, watching from before the click: the spec's
- * success messages stay only 1 or 2 seconds before the redirect, which a slow phone on a busy
- * machine can spend entirely between the click and an assertion started after it.
+ * Clicks `button` and expects `text` to show. The spec's success messages stay only 1 or 2
+ * seconds before the redirect, and Playwright's visibility polls, on a slow phone on a busy
+ * machine, could fall on either side of that window (the message was found "hidden" while
+ * React was still laying it out, then gone). So the page itself watches, from before the click:
+ * a MutationObserver notes the first moment an element reading exactly `text` is rendered.
  */
 export async function clickAndSee(page: Page, button: Locator, text: string): Promise<void> {
-  await Promise.all([expect(page.getByText(text)).toBeVisible(), button.click()]);
+  const seen = page.evaluate((wanted) => {
+    const rendered = () =>
+      Array.from(document.body.querySelectorAll('*')).some(
+        (element) =>
+          element.childElementCount === 0 &&
+          element.textContent?.trim() === wanted &&
+          element.getClientRects().length > 0,
+      );
+    return new Promise<true>((resolve) => {
+      if (rendered()) return resolve(true);
+      const observer = new MutationObserver(() => {
+        if (!rendered()) return;
+        observer.disconnect();
+        resolve(true);
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, text);
+  await button.click();
+  await expect(
+    Promise.race([
+      seen,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`"${text}" was never shown`)), 30_000),
+      ),
+    ]),
+  ).resolves.toBe(true);
 }
