@@ -67,12 +67,12 @@ export function TotpSetup({
           <label className={styles.instruction} htmlFor={keyId}>
             Cannot scan it? Enter this setup key in the app:
           </label>
-          {/* A textarea so the key wraps on a 360 px phone instead of hiding its end. */}
+          {/* A textarea so the key wraps on a 360 px phone (three lines) instead of hiding its end. */}
           <textarea
             id={keyId}
             className={styles.key}
             readOnly
-            rows={1}
+            rows={3}
             value={groupKey(secret)}
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
