@@ -1,6 +1,5 @@
 import type {
   AdminLoginPayload,
-  AdminUser,
   AuthResponse,
   ClientUser,
   LoginPayload,
