@@ -179,5 +179,20 @@ test.describe('staff accounts and two-step sign-in', () => {
     await admin.reload();
     await expect(row.getByText('Two-step on')).toBeVisible();
     await expect(row.getByText('Temporary password')).toHaveCount(0);
+
+    // The reveal is on the superuser's audit trail: who, which applicant, which field.
+    await admin
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Audit trail' })
+      .click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+    await admin.getByLabel('Staff username').fill(username);
+    await admin.getByLabel('Action').selectOption({ label: 'Number revealed' });
+    const reveal = admin.getByRole('row').filter({ hasText: 'Number revealed' });
+    await expect(reveal).toHaveCount(1);
+    await expect(reveal).toContainText(username);
+    await expect(reveal).toContainText('field: aadhaar_number');
+    await expect(reveal.getByRole('link', { name: /^#\d+$/ })).toBeVisible();
+    await expect(reveal).not.toContainText('7040');
   });
 });
