@@ -7,6 +7,7 @@ import {
 } from '../../providers/payments/simulator';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
+import { users } from '../accounts/tables';
 import { auditLog } from '../audit';
 import { simulatorRefunds } from '../payments/tables';
 import { registrationRow } from '../payments/test-support';
@@ -259,10 +260,13 @@ describe('who may call the audit and flagged-payment routes', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  it('anonymous 401, client 403, staff reads flags only, superuser everything', async () => {
+  it('anonymous 401, client 403, staff reads flags only, superuser everything, disabled 401', async () => {
     const client = await createClientSession(t);
     const staff = await createStaffSession(t);
     const su = await createStaffSession(t, { superuser: true });
+    // A superuser whose account was then disabled: its token still names it, and is refused.
+    const disabled = await createStaffSession(t, { superuser: true });
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, disabled.userId));
     const m = await mismatchedPayment(t);
     const d = await duplicatePayment(t);
     const routes = [
@@ -277,6 +281,7 @@ describe('who may call the audit and flagged-payment routes', () => {
       ['client', client.headers],
       ['staff', staff.headers],
       ['superuser', su.headers],
+      ['disabled superuser', disabled.headers],
     ] as const;
     const seen: string[] = [];
     for (const route of routes) {
@@ -295,6 +300,7 @@ describe('who may call the audit and flagged-payment routes', () => {
       `${route.method} ${route.url} client 403`,
       `${route.method} ${route.url} staff ${route.staff}`,
       `${route.method} ${route.url} superuser ${route.su}`,
+      `${route.method} ${route.url} disabled superuser 401`,
     ]);
     expect(seen).toEqual(expected);
   });
