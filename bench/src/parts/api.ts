@@ -174,6 +174,13 @@ function scenarios(rows: number, paidIds: number[]): Scenario[] {
       as: 'client',
       rpsTarget: 3000,
     },
+    {
+      // Issue 18: the form fills the bank name from RBI's list, held in the server's memory.
+      name: 'IFSC lookup (RBI list)',
+      path: '/api/registration/ifsc/SBIN0000001/',
+      as: 'client',
+      p95Target: 5,
+    },
   ];
 }
 
