@@ -1,4 +1,4 @@
-import { clickAndSee, PASSWORD, readOtp, uniquePhone } from '../../support/client';
+import { clickAndSee, PASSWORD, readOtp, signUpViaApi, uniquePhone } from '../../support/client';
 import { expect, test } from '../../support/fixtures';
 
 test.describe('sign up on a cheap phone', () => {
@@ -26,5 +26,20 @@ test.describe('sign up on a cheap phone', () => {
       'Signup successful! Redirecting to login...',
     );
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a number typed the moment /forgot-password shows its form is kept', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await signUpViaApi(request, baseURL!);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    // No wait for the heading: typed as soon as the field is there, as the issue saw it wiped.
+    await page.getByLabel(/^Mobile Number/).fill(account.phone);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByRole('button', { name: 'Verify OTP' })).toBeVisible();
+    await expect(page.getByText('Phone number is required')).toHaveCount(0);
   });
 });
