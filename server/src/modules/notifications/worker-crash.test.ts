@@ -64,9 +64,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     /** Starts the crashing worker and resolves with a reader of the lines it prints. */
     async function crashingWorker(mode: 'before-send' | 'after-send') {
+      // Node itself with tsx's loader: the tsx command would run the worker in a child process
+      // of its own, and SIGKILL would end only the wrapper, leaving the worker alive.
       const child = spawn(
-        `${serverRoot}/node_modules/.bin/tsx`,
-        ['src/modules/notifications/crashing-worker.fixture.ts'],
+        process.execPath,
+        ['--import', 'tsx', 'src/modules/notifications/crashing-worker.fixture.ts'],
         {
           cwd: serverRoot,
           env: { ...process.env, CRASH_MODE: mode, CRASH_DATABASE_URL: url },
