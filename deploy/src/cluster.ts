@@ -19,22 +19,6 @@ export interface Instance {
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
   alive: boolean;
-  /** Where its output goes; null when it goes to the terminal (verbose). */
-  logFile: string | null;
-}
-
-/**
- * Whether the instance's own log last said that it runs the background jobs (the leader's
- * "this instance runs it now", until a "lease lost"); null when its output is not kept.
- */
-export function runsBackgroundJobs(instance: Instance): boolean | null {
-  if (!instance.logFile) return null;
-  const lines = readFileSync(instance.logFile, 'utf8').split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    if (lines[i]!.includes('background jobs: this instance runs it now')) return true;
-    if (lines[i]!.includes('background jobs: lease lost, stopping it here')) return false;
-  }
-  return false;
 }
 
 export interface Cluster {
@@ -132,7 +116,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       pid: child.pid ?? 0,
       child,
       alive: true,
-      logFile: options.verbose ? null : logFile,
       exited: new Promise((resolve) => {
         child.on('exit', (code) => {
           instance.alive = false;
