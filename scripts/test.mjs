@@ -31,6 +31,9 @@ const withoutPg = { TEST_DATABASE_URL: '' };
 
 step('lint', 'pnpm', ['lint']);
 step('typecheck', 'pnpm', ['typecheck']);
+// The receipt tests read PDFs with pdftotext: installed here as Chromium is below, so the README's
+// `pnpm test` works on a fresh machine, not only through .ci/run.
+step('pdftotext available', 'bash', ['scripts/ensure-poppler.sh']);
 step(
   'unit, component and story tests (PGlite)',
   'pnpm',
