@@ -9,6 +9,7 @@ import { type PaymentsApi, paymentsEndpoints } from './endpoints/payments';
 import { type RegistrationApi, registrationEndpoints } from './endpoints/registration';
 import { type StaffApi, staffEndpoints } from './endpoints/staff';
 import { attachRefreshQueue } from './http/refresh-queue';
+import type { Locale } from './i18n/locales';
 import {
   createSessionStore,
   defaultStorage,
@@ -24,6 +25,11 @@ export interface ApiClientOptions<P extends Portal> {
   portal: P;
   /** Called once when a token refresh fails, after this portal's session has been cleared. */
   onSessionExpired?: () => void;
+  /**
+   * The locale the screens show (issue 16), sent as `Accept-Language` on every request so the
+   * server answers its messages in it. Read per request; none sends no header.
+   */
+  getLocale?: () => Locale | null | undefined;
   /** Where the session lives; localStorage in a browser, memory elsewhere. */
   storage?: KeyValueStorage;
 }
@@ -64,6 +70,9 @@ export function createApiClient<P extends Portal>(options: ApiClientOptions<P>):
   http.interceptors.request.use((config) => {
     if (config.data === undefined || config.data === null)
       config.headers.set('Content-Type', false);
+    const locale = options.getLocale?.();
+    if (locale && !config.headers.has('Accept-Language'))
+      config.headers.set('Accept-Language', locale);
     return config;
   });
 

@@ -38,6 +38,25 @@ export {
   type RefreshQueueOptions,
 } from './http/refresh-queue';
 export {
+  DEFAULT_LOCALE,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  intlLocale,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+  loadSharedCatalog,
+  localeCookie,
+  type MoneyOptions,
+  negotiateLocale,
+  readStoredLocale,
+  storeLocale,
+  TIME_ZONE,
+} from './i18n';
+export {
   APPLICATION_STATUSES,
   allowedTransitions,
   CLIENT_TIMELINE_STEPS,
@@ -107,7 +126,14 @@ export {
   signupFormSchema,
   signupPayloadSchema,
 } from './validation/auth';
-export { VALIDATION_MESSAGES } from './validation/messages';
+export {
+  isValidationId,
+  VALIDATION_IDS,
+  VALIDATION_MESSAGES,
+  type ValidationId,
+  type ValidationKey,
+  validationText,
+} from './validation/messages';
 export {
   DEFAULT_STATE,
   FIELD_MAX_LENGTH,

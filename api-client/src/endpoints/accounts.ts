@@ -2,6 +2,7 @@ import type {
   AdminLoginPayload,
   AuthResponse,
   ClientUser,
+  LanguagePayload,
   LoginPayload,
   MessageResponse,
   PasswordResetPayload,
@@ -39,6 +40,11 @@ export interface AccountsApi<P extends Portal> {
   resetPassword(payload: PasswordResetPayload): Promise<MessageResponse>;
   /** GET /api/accounts/user/; the answer also refreshes the stored user. */
   getCurrentUser(): Promise<PortalUser<P>>;
+  /**
+   * PATCH /api/accounts/me/language/ (client portal): the signed-in client's language, which the
+   * server uses for SMS and its messages; the stored user is updated with it.
+   */
+  setLanguage(language: LanguagePayload['language']): Promise<LanguagePayload>;
   /** POST /api/accounts/logout/; this portal's storage is cleared even when the call fails. */
   logout(): Promise<void>;
   /**
@@ -111,6 +117,14 @@ export function accountsEndpoints<P extends Portal>(ctx: EndpointContext<P>): Ac
     async getCurrentUser() {
       const { data } = await http.get<PortalUser<P>>(API_PATHS.currentUser);
       session.setUser(data);
+      return data;
+    },
+    async setLanguage(language) {
+      const { data } = await http.patch<LanguagePayload>(API_PATHS.language, { language });
+      const user = session.getUser();
+      if (user && ctx.portal === 'client') {
+        session.setUser({ ...user, preferred_language: data.language } as PortalUser<P>);
+      }
       return data;
     },
     async logout() {

@@ -505,3 +505,39 @@ describe('getCurrentUser', () => {
     expect(JSON.parse(storage.getItem('admin_user')!)).toEqual(staff);
   });
 });
+
+describe('language (issue 16)', () => {
+  it('sends Accept-Language with the current locale on every request', async () => {
+    const languages: (string | null)[] = [];
+    server.use(
+      http.all(`${BASE}/*`, ({ request }) => {
+        languages.push(request.headers.get('accept-language'));
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    let locale: 'en' | 'hi' = 'hi';
+    const client = createApiClient({
+      baseURL: BASE,
+      portal: 'client',
+      storage: createMemoryStorage(),
+      getLocale: () => locale,
+    });
+    await client.sendOtp({ mobile: '9876543210' });
+    locale = 'en';
+    await client.sendOtp({ mobile: '9876543210' });
+    expect(languages).toEqual(['hi', 'en']);
+  });
+
+  it('PATCHes the account language and keeps the stored user current', async () => {
+    const seen = recordAll({ language: 'hi' });
+    const { client, storage } = newClient('client');
+    client.session.save({ access: 'a', user: { id: 1, phone_number: '9876543210' } });
+    expect(await client.setLanguage('hi')).toEqual({ language: 'hi' });
+    expect(seen[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/api/accounts/me/language/',
+      body: JSON.stringify({ language: 'hi' }),
+    });
+    expect(JSON.parse(storage.getItem('client_user')!)).toMatchObject({ preferred_language: 'hi' });
+  });
+});

@@ -12,6 +12,7 @@ export const API_PATHS = {
   passwordResetVerify: '/api/accounts/auth/forgot-password/verify/',
   passwordReset: '/api/accounts/auth/forgot-password/reset/',
   currentUser: '/api/accounts/user/',
+  language: '/api/accounts/me/language/',
   logout: '/api/accounts/logout/',
   tokenRefresh: '/api/accounts/token/refresh/',
   submitProfile: '/api/registration/profile/',

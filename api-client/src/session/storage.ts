@@ -7,9 +7,10 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-/** The local-storage keys of spec section 3. */
+/** The local-storage keys of spec section 3, and the device's language (issue 16). */
 export const STORAGE_KEYS = {
   role: 'role',
+  locale: 'loan-portal.locale',
   client: {
     accessToken: 'client_access_token',
     refreshToken: 'client_refresh_token',

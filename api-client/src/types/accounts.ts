@@ -1,3 +1,5 @@
+import type { Locale } from '../i18n/locales';
+
 /** Which of the two front ends a client or a stored session belongs to (spec section 6). */
 export type Portal = 'client' | 'admin';
 
@@ -5,6 +7,8 @@ export type Portal = 'client' | 'admin';
 export interface ClientUser {
   id: number;
   phone_number: string;
+  /** The account's language (issue 16): SMS and server messages use it. Older servers omit it. */
+  preferred_language?: Locale;
 }
 
 /** The signed-in staff member; the admin portal keeps the session only if a flag is true. */
@@ -48,6 +52,13 @@ export interface SignupPayload {
   phone_number: string;
   password: string;
   otp: string;
+  /** The language the client used while signing up; the account keeps it (default en). */
+  language?: Locale;
+}
+
+/** Body and answer of PATCH /api/accounts/me/language/. */
+export interface LanguagePayload {
+  language: Locale;
 }
 
 export interface LoginPayload {

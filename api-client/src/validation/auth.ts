@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { VALIDATION_MESSAGES as M } from './messages';
+import { VALIDATION_IDS as M } from './messages';
 import { MIN_PASSWORD_LENGTH } from './options';
 import { mobileNumber } from './registration';
 
@@ -73,6 +73,6 @@ export const resetPasswordFormSchema = object({
 /** Body of the reset call `{ phone_number, reset_token, new_password }`. */
 export const resetPasswordPayloadSchema = object({
   phone_number: mobileNumber(M.phoneRequired),
-  reset_token: string().required('Reset token is required'),
+  reset_token: string().required(M.resetTokenRequired),
   new_password: newPassword(),
 });

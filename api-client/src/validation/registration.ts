@@ -1,6 +1,6 @@
 import { type InferType, object, string } from 'yup';
 import { isValidAadhaar } from './aadhaar';
-import { VALIDATION_MESSAGES as M, maxCharactersMessage } from './messages';
+import { VALIDATION_IDS as M, maxCharactersMessage } from './messages';
 import { INDIAN_STATES, LOAN_TYPES, MAX_LOAN_AMOUNT, TEXT_MAX_LENGTH } from './options';
 
 // Letters and spaces, with at least one letter so that blank input is not a name.

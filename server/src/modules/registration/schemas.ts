@@ -23,6 +23,7 @@ import {
   LOAN_TYPES,
   profileSchema,
   TEXT_MAX_LENGTH,
+  validationText,
 } from '@loan-portal/api-client';
 import type { FastifySchemaCompiler } from 'fastify';
 import { type StringSchema, ValidationError } from 'yup';
@@ -63,7 +64,8 @@ function withoutNul(name: keyof typeof TEXT_MAX_LENGTH) {
 }
 
 /**
- * The one message per field of a yup ValidationError (the first failing rule wins). A value of
+ * The one message per field of a yup ValidationError (the first failing rule wins), in English:
+ * the shared rules carry message ids, and the i18n module translates the answer. A value of
  * the wrong type gets a message of its own: yup's quotes the value, which may be an Aadhaar or
  * account number.
  */
@@ -76,7 +78,7 @@ export function validationErrors(error: ValidationError): Record<string, string>
       errors[field] =
         item.type === 'typeError'
           ? `Must be a ${item.params?.type ?? 'valid value'}`
-          : item.message;
+          : validationText(item.message);
     }
   }
   return errors;

@@ -1,0 +1,12 @@
+export { loadSharedCatalog } from './catalog';
+export { formatDate, formatDateTime, formatMoney, type MoneyOptions, TIME_ZONE } from './format';
+export {
+  DEFAULT_LOCALE,
+  intlLocale,
+  isLocale,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+  negotiateLocale,
+} from './locales';
+export { LOCALE_COOKIE, localeCookie, readStoredLocale, storeLocale } from './preference';
