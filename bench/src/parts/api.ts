@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { createRandom, demoProfile } from '../../../server/src/modules/registration/demo-data';
 import { benchEncryptionKey, repoRoot, settings } from '../config';
 import { connect, dropDatabase, prepareDatabase } from '../db';
 import { load } from '../load';
@@ -35,6 +37,58 @@ export function kolkataDate(date: Date): string {
 
 /** The search term: a common surname, so the trigram index has many matches to sort through. */
 const SEARCH = 'sharma';
+
+/**
+ * Issue 17's other searches, taken from one seeded applicant (the seeder's profile n is
+ * `demoProfile(createRandom(n + 1))`): six characters from the middle of a PAN, six digits from
+ * the middle of a contact number, and the last four digits of an Aadhaar number. Four digits
+ * also match contact numbers, PANs and account numbers (about 1,250 applicants at a million).
+ */
+export function issue17Terms(rows: number): { pan: string; phone: string; aadhaarLast4: string } {
+  const profile = demoProfile(createRandom(Math.floor(rows / 3) + 1));
+  return {
+    pan: profile.pan_number.slice(2, 8),
+    phone: profile.contact_number.slice(3, 9),
+    aadhaarLast4: profile.aadhaar_number.replace(/\s/g, '').slice(-4),
+  };
+}
+
+/** Each search of issue 17 alone, with 30 days, with a status, and with both. */
+function searchScenarios(rows: number, from: string, to: string): Scenario[] {
+  const list = '/api/registration/admin/profiles/';
+  const terms = issue17Terms(rows);
+  const searches: [label: string, term: string][] = [
+    [`name search "${SEARCH}"`, SEARCH],
+    [`PAN fragment "${terms.pan}"`, terms.pan],
+    [`phone fragment "${terms.phone}"`, terms.phone],
+    [`Aadhaar last 4 "${terms.aadhaarLast4}"`, terms.aadhaarLast4],
+  ];
+  const filters: [label: string, query: string][] = [
+    ['', ''],
+    [' + 30 days', `&from_date=${from}&to_date=${to}`],
+    [' + status paid', '&status=paid'],
+    [' + 30 days + status paid', `&from_date=${from}&to_date=${to}&status=paid`],
+  ];
+  return searches.flatMap(([label, term]) =>
+    filters.map(([filterLabel, query]) => ({
+      name: `Admin list, ${label}${filterLabel}`,
+      path: `${list}?page=1&page_size=10&search=${encodeURIComponent(term)}${query}`,
+      as: 'staff' as const,
+      p95Target: 50,
+    })),
+  );
+}
+
+/**
+ * BENCH_API_ONLY: comma-separated parts of scenario names; only those run (the seeds they do
+ * not need are skipped). Unset: every scenario.
+ */
+const ONLY = (process.env.BENCH_API_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim().toLowerCase())
+  .filter(Boolean);
+const selected = (scenario: Scenario) =>
+  ONLY.length === 0 || ONLY.some((part) => scenario.name.toLowerCase().includes(part));
 
 /**
  * Staff moves of paid applications: each request takes the next one in turn and starts its review,
@@ -122,18 +176,7 @@ function scenarios(rows: number, paidIds: number[]): Scenario[] {
       as: 'staff',
       p95Target: 50,
     },
-    {
-      name: `Admin list, name search "${SEARCH}"`,
-      path: `${list}?page=1&page_size=10&search=${SEARCH}`,
-      as: 'staff',
-      p95Target: 50,
-    },
-    {
-      name: `Admin list, 30 days (${from}..${to}) + search`,
-      path: `${list}?page=1&page_size=10&search=${SEARCH}&from_date=${from}&to_date=${to}`,
-      as: 'staff',
-      p95Target: 50,
-    },
+    ...searchScenarios(rows, from, to),
     {
       name: `Admin list, deep page ${deepPage}`,
       path: `${list}?page=${deepPage}&page_size=10`,
@@ -271,6 +314,7 @@ export async function runApi(): Promise<PartResult> {
     durationSeconds: settings.durationSeconds,
     connections: settings.connections,
     database: url.replace(/\/\/[^@]*@/, '//'),
+    ...(ONLY.length > 0 ? { only: ONLY } : {}),
   });
   buildProduction();
   const rows: ResultRow[] = [];
@@ -291,7 +335,7 @@ export async function runApi(): Promise<PartResult> {
     data: { ...seed },
   });
   const demoCount = Math.min(settings.rows, Number(process.env.BENCH_SEED_DEMO_COUNT || 5000));
-  const demo = await timeSeedDemo(demoCount);
+  const demo = ONLY.length > 0 ? 'not run (BENCH_API_ONLY)' : await timeSeedDemo(demoCount);
   rows.push({
     measure: `Seed ${demoCount.toLocaleString('en-US')} applicants (server pnpm seed:demo)`,
     figure:
@@ -303,16 +347,17 @@ export async function runApi(): Promise<PartResult> {
     data: typeof demo === 'string' ? { message: demo } : demo,
   });
 
-  console.log(`bench: seeding ${AUDIT_ROWS} audit entries ...`);
-  const auditSeed = await seedAuditLog(url, AUDIT_ROWS, settings.rows);
-  rows.push({
-    measure: `Seed ${AUDIT_ROWS.toLocaleString('en-US')} audit entries (INSERT ... SELECT)`,
-    figure: auditSeed.reused ? 'reused the existing seed' : `${auditSeed.seconds.toFixed(1)} s`,
-    verdict: 'n/a',
-    data: { ...auditSeed },
-  });
-
-  const list = scenarios(settings.rows, await paidApplications(url));
+  const list = scenarios(settings.rows, await paidApplications(url)).filter(selected);
+  if (list.some((scenario) => scenario.name.startsWith('Audit trail'))) {
+    console.log(`bench: seeding ${AUDIT_ROWS} audit entries ...`);
+    const auditSeed = await seedAuditLog(url, AUDIT_ROWS, settings.rows);
+    rows.push({
+      measure: `Seed ${AUDIT_ROWS.toLocaleString('en-US')} audit entries (INSERT ... SELECT)`,
+      figure: auditSeed.reused ? 'reused the existing seed' : `${auditSeed.seconds.toFixed(1)} s`,
+      verdict: 'n/a',
+      data: { ...auditSeed },
+    });
+  }
 
   // 1. The SQL of one request per scenario, from the PostgreSQL log of a server started for it.
   console.log('bench: capturing the SQL of one request per scenario ...');
@@ -377,6 +422,7 @@ export async function runApi(): Promise<PartResult> {
         durationSeconds: 1,
         next: scenario.next,
       });
+      const loadBefore = loadavg()[0]!;
       const result = await load({
         url: target,
         headers,
@@ -408,8 +454,14 @@ export async function runApi(): Promise<PartResult> {
         note:
           result.errors + result.non2xx > 0
             ? `${result.errors} errors, ${result.non2xx} non-2xx answers`
-            : `${result.requests.toLocaleString('en-US')} requests, ${settings.connections} connections`,
-        data: { path: scenario.path, load: result, sql: cost },
+            : `${result.requests.toLocaleString('en-US')} requests, ${settings.connections} connections, ` +
+              `load ${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`,
+        data: {
+          path: scenario.path,
+          load: result,
+          loadAverage: [loadBefore, loadavg()[0]],
+          sql: cost,
+        },
       });
     }
   } finally {
