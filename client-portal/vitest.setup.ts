@@ -10,5 +10,9 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  // The language cookie (issue 16) is device memory too.
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = 'lang=; Path=/; Max-Age=0';
+  document.documentElement.lang = 'en-IN';
 });
 afterAll(() => server.close());

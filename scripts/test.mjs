@@ -31,6 +31,8 @@ const withoutPg = { TEST_DATABASE_URL: '' };
 
 step('lint', 'pnpm', ['lint']);
 step('typecheck', 'pnpm', ['typecheck']);
+// Every message id has its Hindi text, catalogs are compiled, no client screen hard-codes a word.
+step('i18n', 'pnpm', ['i18n:check']);
 // The receipt tests read PDFs with pdftotext: installed here as Chromium is below, so the README's
 // `pnpm test` works on a fresh machine, not only through .ci/run.
 step('pdftotext available', 'bash', ['scripts/ensure-poppler.sh']);

@@ -5,12 +5,16 @@ import { BootError } from './app/boot-error';
 import { loadPortal, registerPortalRemotes } from './app/remotes';
 import { readRuntimeConfig } from './app/runtime-config';
 import { ShellApp } from './app/shell-app';
+import { activateBootLocale, i18n } from './app/shell-i18n';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function boot(fresh: boolean) {
   try {
-    const config = await readRuntimeConfig(document, fresh);
+    const [config] = await Promise.all([
+      readRuntimeConfig(document, fresh),
+      activateBootLocale(window.location.pathname),
+    ]);
     registerPortalRemotes(config, fresh);
     // What the server painted (the page itself, or the boot screen) stays until this URL's portal
     // can render, so the first render replaces it with the same page instead of a loading screen.
@@ -26,7 +30,7 @@ async function boot(fresh: boolean) {
     console.error(error);
     root.render(
       <BootError
-        message={error instanceof Error ? error.message : 'The portal could not start.'}
+        message={error instanceof Error ? error.message : i18n._('shell.couldNotStart')}
         onRetry={() => {
           void boot(true);
         }}

@@ -52,3 +52,4 @@ export {
   type TimelineStepState,
 } from './components/timeline/timeline';
 export { TotpSetup, type TotpSetupProps } from './components/totp-setup/totp-setup';
+export { knownText, loadUiKitCatalog, uiKitEnglish, useUiKitI18n } from './i18n/ui-kit-i18n';

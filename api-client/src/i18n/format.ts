@@ -56,16 +56,25 @@ function toDate(value: Date | string | number): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+export interface DateOptions {
+  /** 'long' (default): '5 March 2026'; 'short': '5 Mar 2026', as the client screens show dates. */
+  month?: 'long' | 'short';
+}
+
 /** A day in IST with the locale's month name: '5 March 2026' / '5 मार्च 2026'. '' if invalid. */
-export function formatDate(value: Date | string | number, locale: Locale): string {
+export function formatDate(
+  value: Date | string | number,
+  locale: Locale,
+  { month = 'long' }: DateOptions = {},
+): string {
   const date = toDate(value);
   if (!date) return '';
   return cached(
-    `date:${locale}`,
+    `date:${locale}:${month}`,
     () =>
       new Intl.DateTimeFormat(intlLocale(locale), {
         day: 'numeric',
-        month: 'long',
+        month,
         year: 'numeric',
         timeZone: TIME_ZONE,
         numberingSystem: 'latn',
@@ -77,15 +86,19 @@ export function formatDate(value: Date | string | number, locale: Locale): strin
  * A moment in IST: '5 March 2026, 2:30 pm' / '5 मार्च 2026, 2:30 pm' (hour cycle of the
  * locale). '' if invalid.
  */
-export function formatDateTime(value: Date | string | number, locale: Locale): string {
+export function formatDateTime(
+  value: Date | string | number,
+  locale: Locale,
+  { month = 'long' }: DateOptions = {},
+): string {
   const date = toDate(value);
   if (!date) return '';
   return cached(
-    `datetime:${locale}`,
+    `datetime:${locale}:${month}`,
     () =>
       new Intl.DateTimeFormat(intlLocale(locale), {
         day: 'numeric',
-        month: 'long',
+        month,
         year: 'numeric',
         hour: 'numeric',
         minute: '2-digit',

@@ -68,6 +68,10 @@ describe('formatMoney, formatDate, formatDateTime', () => {
     expect(formatDate(at, 'hi')).toBe('5 मार्च 2026');
     expect(formatDateTime(at, 'en')).toMatch(/^5 March 2026.*1:30/);
     expect(formatDateTime(at, 'hi')).toMatch(/^5 मार्च 2026.*1:30/);
+    // The client screens' short months (H1): '12 Mar 2025, 10:15 am', as before issue 16.
+    expect(formatDate(at, 'en', { month: 'short' })).toBe('5 Mar 2026');
+    expect(formatDateTime(at, 'en', { month: 'short' })).toMatch(/^5 Mar 2026, 1:30/);
+    expect(formatDate(at, 'hi', { month: 'short' })).toBe('5 मार्च 2026');
     expect(formatDate('not a date', 'en')).toBe('');
   });
 });

@@ -1,5 +1,12 @@
 export { loadSharedCatalog } from './catalog';
-export { formatDate, formatDateTime, formatMoney, type MoneyOptions, TIME_ZONE } from './format';
+export {
+  type DateOptions,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  type MoneyOptions,
+  TIME_ZONE,
+} from './format';
 export {
   DEFAULT_LOCALE,
   intlLocale,

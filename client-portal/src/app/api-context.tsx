@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { type ApiClient, createApiClient } from '@loan-portal/api-client';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 
@@ -11,13 +12,18 @@ interface ApiContextValue {
 
 const ApiContext = createContext<ApiContextValue | null>(null);
 
-/** The one API client of the portal, created once from the runtime config's base URL. */
+/**
+ * The one API client of the portal, created once from the runtime config's base URL. Every
+ * request says the reader's language (`Accept-Language`), so the server answers in it.
+ */
 export function ApiProvider({ baseURL, children }: { baseURL: string; children: ReactNode }) {
+  const { i18n } = useLingui();
   const [value] = useState<ApiContextValue>(() => {
     const listeners = new Set<() => void>();
     const api = createApiClient({
       baseURL,
       portal: 'client',
+      getLocale: () => (i18n.locale === 'hi' ? 'hi' : 'en'),
       onSessionExpired: () => {
         for (const listener of listeners) listener();
       },

@@ -1,26 +1,46 @@
-import type { RuntimeConfig } from '@loan-portal/api-client';
+import { LOCALES, type Locale, type RuntimeConfig } from '@loan-portal/api-client';
 import '@loan-portal/ui-kit/tokens.css';
+import { AccountLanguage } from './account-language';
 import { ApiProvider } from './api-context';
 import { ConfigContext } from './config-context';
+import { loadCatalog } from './i18n';
+import { LocaleProvider } from './locale-provider';
 import { ClientRoutes } from './routes';
 import { SessionProvider } from './session-provider';
 
 export interface AppProps {
   config: RuntimeConfig;
+  /**
+   * The language to render in (the server's prerender of each language; 'pseudo' is the tests'
+   * pseudo-locale); else the device's.
+   */
+  locale?: Locale | 'pseudo';
 }
 
 /** Exposed as client_portal/App. Renders relative routes; the host's router owns the URL. */
-export function App({ config }: AppProps) {
+export function App({ config, locale }: AppProps) {
   return (
     <ConfigContext.Provider value={config}>
-      <ApiProvider baseURL={config.apiBaseUrl}>
-        <SessionProvider>
-          <ClientRoutes />
-        </SessionProvider>
-      </ApiProvider>
+      <LocaleProvider initialLocale={locale}>
+        <ApiProvider baseURL={config.apiBaseUrl}>
+          <SessionProvider>
+            <AccountLanguage />
+            <ClientRoutes />
+          </SessionProvider>
+        </ApiProvider>
+      </LocaleProvider>
     </ConfigContext.Provider>
   );
 }
 
 // Module federation consumers import the default export of an exposed module.
 export default App;
+
+/**
+ * For the build's prerender (scripts/page-hints.mjs): the languages to paint the signed-out pages
+ * in (English first, the default), and how to have one's texts ready before rendering it.
+ */
+export const PRERENDER_LOCALES = LOCALES;
+export async function prepareLocale(locale: Locale): Promise<void> {
+  await loadCatalog(locale);
+}

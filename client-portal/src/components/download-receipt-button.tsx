@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, type ButtonProps, ErrorBox } from '@loan-portal/ui-kit';
 import { useState } from 'react';
 import { useApi } from '../app/api-context';
@@ -14,6 +15,7 @@ export function DownloadReceiptButton({
   fullWidth,
 }: Pick<ButtonProps, 'variant' | 'fullWidth'>) {
   const api = useApi();
+  const { i18n } = useLingui();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const download = useSingleFlight(async () => {
@@ -23,7 +25,7 @@ export function DownloadReceiptButton({
       const file = await api.downloadReceipt();
       saveFile(file.blob, file.fileName);
     } catch (failure) {
-      setError(errorText(failure, 'Could not download the receipt. Please try again.'));
+      setError(errorText(failure, /*i18n*/ 'receipt.error'));
     } finally {
       setBusy(false);
     }
@@ -34,10 +36,10 @@ export function DownloadReceiptButton({
         variant={variant}
         fullWidth={fullWidth}
         busy={busy}
-        busyLabel="Preparing receipt..."
+        busyLabel={i18n._('receipt.preparing')}
         onClick={() => void download()}
       >
-        Download receipt
+        {i18n._('receipt.download')}
       </Button>
       <ErrorBox>{error}</ErrorBox>
     </>

@@ -23,5 +23,5 @@ export {
   REGISTRATION_STEPS,
   resetPasswordFormSchema,
   signupDetailsSchema,
-  VALIDATION_MESSAGES,
+  VALIDATION_IDS,
 } from '@loan-portal/api-client';

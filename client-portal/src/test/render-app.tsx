@@ -1,8 +1,9 @@
-import type { Application, RuntimeConfig } from '@loan-portal/api-client';
+import type { Application, Locale, RuntimeConfig } from '@loan-portal/api-client';
 import { render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, useLocation } from 'react-router';
+import { loadCatalog } from '../app/i18n';
 import { App } from '../app/remote-app';
 
 export const API = 'http://api.test';
@@ -59,6 +60,10 @@ export function signedIn(application: Application | null = null) {
     http.get(`${API}/api/registration/registration/status/`, () =>
       HttpResponse.json(application ? { exists: true, application } : { exists: false }),
     ),
+    // The account takes the language the screen is in (issue 16).
+    http.patch(`${API}/api/accounts/me/language/`, async ({ request }) =>
+      HttpResponse.json(await request.json()),
+    ),
     ...formServerDefaults(),
   );
 }
@@ -97,11 +102,23 @@ function LocationProbe() {
 }
 
 /** The whole client App at `path`, as the shell mounts it, with the current path exposed. */
-export function renderApp(path: string, state?: unknown, config: RuntimeConfig = testConfig) {
+export function renderApp(
+  path: string,
+  state?: unknown,
+  config: RuntimeConfig = testConfig,
+  locale?: Locale | 'pseudo',
+) {
   return render(
     <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-      <App config={config} />
+      <App config={config} locale={locale} />
       <LocationProbe />
     </MemoryRouter>,
   );
+}
+
+/** The App in Hindi from its first render, as a returning Hindi reader sees it. */
+export async function renderAppInHindi(path: string, state?: unknown) {
+  localStorage.setItem('loan-portal.locale', 'hi');
+  await loadCatalog('hi');
+  return renderApp(path, state, testConfig, 'hi');
 }

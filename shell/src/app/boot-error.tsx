@@ -1,3 +1,4 @@
+import { i18n } from './shell-i18n';
 export interface BootErrorProps {
   title?: string;
   message: string;
@@ -5,17 +6,13 @@ export interface BootErrorProps {
 }
 
 /** What a visitor sees when configuration or a portal cannot be loaded: never a blank page. */
-export function BootError({
-  title = 'We could not load this page',
-  message,
-  onRetry,
-}: BootErrorProps) {
+export function BootError({ title, message, onRetry }: BootErrorProps) {
   return (
     <div className="lp-shell-error" role="alert">
-      <h1>{title}</h1>
+      <h1>{title ?? i18n._('shell.error.title')}</h1>
       <p>{message}</p>
       <button type="button" onClick={onRetry}>
-        Retry
+        {i18n._('shell.retry')}
       </button>
     </div>
   );

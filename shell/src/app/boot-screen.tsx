@@ -1,3 +1,4 @@
+import { i18n } from './shell-i18n';
 export interface BootScreenProps {
   productName: string;
 }
@@ -12,7 +13,7 @@ export function BootScreen({ productName }: BootScreenProps) {
     <div className="lp-boot">
       <span className="lp-boot-spinner" aria-hidden="true" />
       <div className="lp-boot-text" role="status" aria-live="polite">
-        Loading {productName}...
+        {i18n._('shell.loading', { name: productName })}
       </div>
     </div>
   );

@@ -3,11 +3,24 @@ import { Component, type ComponentType, type ReactNode, useEffect, useState } fr
 import { BootError } from './boot-error';
 import { BootScreen } from './boot-screen';
 import type { PortalAppProps, PortalName } from './remote-types';
+import { i18n } from './shell-i18n';
 
+/** Names for the logs. */
 const LABELS: Record<PortalName, string> = {
   client_portal: 'client portal',
   admin_portal: 'back office',
 };
+
+/** What a visitor reads when a portal cannot be loaded, or stops with an error. */
+function loadFailedText(name: PortalName): string {
+  return name === 'admin_portal'
+    ? i18n._('shell.loadFailed.admin')
+    : i18n._('shell.loadFailed.client');
+}
+
+function crashedText(name: PortalName): string {
+  return name === 'admin_portal' ? i18n._('shell.crashed.admin') : i18n._('shell.crashed.client');
+}
 
 interface RemotePortalProps {
   name: PortalName;
@@ -52,7 +65,7 @@ export function RemotePortal({ name, config, load, onRetry, preloaded }: RemoteP
         if (!cancelled) {
           setState({
             status: 'failed',
-            message: `The ${LABELS[name]} could not be loaded. Check your connection and try again.`,
+            message: loadFailedText(name),
           });
         }
       },
@@ -74,14 +87,14 @@ export function RemotePortal({ name, config, load, onRetry, preloaded }: RemoteP
   if (state.status === 'loading') return <BootScreen productName={config.productName} />;
   if (state.status === 'failed') return <BootError message={state.message} onRetry={retry} />;
   return (
-    <RenderBoundary key={attempt} label={LABELS[name]} onRetry={retry}>
+    <RenderBoundary key={attempt} name={name} onRetry={retry}>
       <state.App config={config} />
     </RenderBoundary>
   );
 }
 
 interface RenderBoundaryProps {
-  label: string;
+  name: PortalName;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -94,17 +107,12 @@ class RenderBoundary extends Component<RenderBoundaryProps, { failed: boolean }>
   }
 
   override componentDidCatch(error: unknown) {
-    console.error(`The ${this.props.label} stopped with an error`, error);
+    console.error(`The ${LABELS[this.props.name]} stopped with an error`, error);
   }
 
   override render() {
     if (this.state.failed) {
-      return (
-        <BootError
-          message={`The ${this.props.label} stopped with an error. Try again.`}
-          onRetry={this.props.onRetry}
-        />
-      );
+      return <BootError message={crashedText(this.props.name)} onRetry={this.props.onRetry} />;
     }
     return this.props.children;
   }

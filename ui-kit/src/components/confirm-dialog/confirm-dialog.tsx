@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import { Button } from '../button/button';
 import { Modal, ModalClose } from '../modal/modal';
 
@@ -33,8 +34,8 @@ export function ConfirmDialog({
   title,
   description,
   children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   busyLabel,
   busy = false,
   confirmDisabled = false,
@@ -47,6 +48,7 @@ export function ConfirmDialog({
   trigger,
   size = 'sm',
 }: ConfirmDialogProps) {
+  const i18n = useUiKitI18n();
   return (
     <Modal
       title={title}
@@ -66,7 +68,7 @@ export function ConfirmDialog({
         <>
           <ModalClose>
             <Button variant="secondary" disabled={busy}>
-              {cancelLabel}
+              {cancelLabel ?? i18n._('ui.dialog.cancel')}
             </Button>
           </ModalClose>
           <Button
@@ -76,7 +78,7 @@ export function ConfirmDialog({
             disabled={confirmDisabled}
             onClick={onConfirm}
           >
-            {confirmLabel}
+            {confirmLabel ?? i18n._('ui.dialog.confirm')}
           </Button>
         </>
       }

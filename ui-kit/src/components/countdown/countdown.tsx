@@ -1,24 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 
 export interface CountdownProps {
   /** Seconds to count down from. */
   seconds: number;
   /** Called once when the count reaches 0. */
   onDone?: () => void;
-  /** Text with `{seconds}` where the number goes. */
+  /** Text with `{seconds}` where the number goes; the app's 'Redirecting to status page...' by default. */
   template?: string;
   className?: string;
 }
 
+/** The English words of the default text (ui.countdown.redirecting). */
 export const DEFAULT_COUNTDOWN_TEMPLATE = 'Redirecting to status page in {seconds} s...';
 
 /** 'Redirecting to status page in 5 s...' ticking down once a second, then calls `onDone`. */
-export function Countdown({
-  seconds,
-  onDone,
-  template = DEFAULT_COUNTDOWN_TEMPLATE,
-  className,
-}: CountdownProps) {
+export function Countdown({ seconds, onDone, template, className }: CountdownProps) {
+  const i18n = useUiKitI18n();
   const [remaining, setRemaining] = useState(() => Math.max(0, Math.ceil(seconds)));
   // The latest callback, so a parent re-rendering with a new function does not restart the clock.
   const onDoneRef = useRef(onDone);
@@ -44,7 +42,9 @@ export function Countdown({
   return (
     // role="timer" is not live by default: a screen reader reads it when reached, not every second.
     <p role="timer" className={className}>
-      {template.replace('{seconds}', String(remaining))}
+      {template === undefined
+        ? i18n._('ui.countdown.redirecting', { seconds: remaining })
+        : template.replace('{seconds}', String(remaining))}
     </p>
   );
 }

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
+import { knownText, useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import styles from './error-box.module.css';
 
 export interface ErrorBoxProps {
-  /** The message, e.g. a server message or 'Failed to load profiles. Please try again.' */
+  /**
+   * The message, e.g. a server message or 'Failed to load profiles. Please try again.' A text that
+   * is a message id of the app's catalogs ('payment.initFailed') is shown in the reader's language.
+   */
   children?: ReactNode;
   title?: ReactNode;
   className?: string;
@@ -10,6 +14,7 @@ export interface ErrorBoxProps {
 
 /** The red message box of spec section 8. Renders nothing without a message. */
 export function ErrorBox({ children, title, className }: ErrorBoxProps) {
+  const i18n = useUiKitI18n();
   if (children === null || children === undefined || children === false || children === '') {
     return null;
   }
@@ -22,7 +27,7 @@ export function ErrorBox({ children, title, className }: ErrorBoxProps) {
       </svg>
       <div className={styles.text}>
         {title ? <p className={styles.title}>{title}</p> : null}
-        <div>{children}</div>
+        <div>{typeof children === 'string' ? knownText(i18n, children, children) : children}</div>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { knownText, useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import styles from './field.module.css';
 
 /** Props every form field shares; they line up with Formik's `getFieldProps`, `errors`, `touched`. */
@@ -7,7 +8,11 @@ export interface FieldBaseProps {
   label: ReactNode;
   /** Help text under the label, read after the label by screen readers. */
   hint?: ReactNode;
-  /** Validation message. Shown (and the control marked invalid) only while `touched` is not false. */
+  /**
+   * Validation message. Shown (and the control marked invalid) only while `touched` is not false.
+   * A message id (the shared yup rules carry 'validation.fullNameRequired') is shown in the
+   * reader's language; any other text as it is.
+   */
   error?: ReactNode;
   /** Formik's touched flag for the field; leave it out to show `error` whenever it is set. */
   touched?: boolean;
@@ -55,6 +60,7 @@ export function FieldShell({
   className,
   children,
 }: FieldShellProps) {
+  const i18n = useUiKitI18n();
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={ids.controlId}>
@@ -74,7 +80,7 @@ export function FieldShell({
       {children}
       {ids.invalid ? (
         <p id={ids.errorId} className={styles.error}>
-          {error}
+          {typeof error === 'string' ? knownText(i18n, error, error) : error}
         </p>
       ) : null}
     </div>

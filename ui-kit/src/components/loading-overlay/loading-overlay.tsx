@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import { Spinner } from '../spinner/spinner';
 import styles from './loading-overlay.module.css';
 
@@ -15,12 +16,8 @@ export interface LoadingOverlayProps {
  * Covers a region (e.g. the applicants table) while it refetches, keeping the old rows visible
  * underneath so the layout does not jump.
  */
-export function LoadingOverlay({
-  loading,
-  label = 'Loading...',
-  children,
-  className,
-}: LoadingOverlayProps) {
+export function LoadingOverlay({ loading, label, children, className }: LoadingOverlayProps) {
+  const i18n = useUiKitI18n();
   return (
     <div className={[styles.region, className].filter(Boolean).join(' ')} aria-busy={loading}>
       {/* inert keeps keyboard users out of rows that are about to be replaced */}
@@ -32,7 +29,7 @@ export function LoadingOverlay({
           <div className={styles.indicator}>
             <Spinner size="md" />
             <span role="status" className={styles.label}>
-              {label}
+              {label ?? i18n._('ui.loading')}
             </span>
           </div>
         </div>

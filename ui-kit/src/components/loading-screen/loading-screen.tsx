@@ -1,3 +1,4 @@
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import { Spinner } from '../spinner/spinner';
 import styles from './loading-screen.module.css';
 
@@ -8,11 +9,12 @@ export interface LoadingScreenProps {
 
 /** Full-page placeholder while the session or a remote loads. */
 export function LoadingScreen({ name }: LoadingScreenProps) {
+  const i18n = useUiKitI18n();
   return (
     <div className={styles.screen}>
       <Spinner size="lg" />
       <div role="status" aria-live="polite" className={styles.text}>
-        Loading {name}...
+        {i18n._('ui.loadingName', { name })}
       </div>
     </div>
   );

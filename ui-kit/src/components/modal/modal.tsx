@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactElement, ReactNode } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -37,9 +38,10 @@ export function Modal({
   onOpenChange,
   hideCloseButton = false,
   preventClose = false,
-  closeLabel = 'Close',
+  closeLabel,
   size = 'md',
 }: ModalProps) {
+  const i18n = useUiKitI18n();
   const block = (event: Event) => {
     if (preventClose) event.preventDefault();
   };
@@ -59,7 +61,10 @@ export function Modal({
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             {hideCloseButton ? null : (
-              <Dialog.Close className={styles.close} aria-label={closeLabel}>
+              <Dialog.Close
+                className={styles.close}
+                aria-label={closeLabel ?? i18n._('ui.modal.close')}
+              >
                 <span aria-hidden="true">×</span>
               </Dialog.Close>
             )}

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { knownText, useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import styles from './otp-input.module.css';
 
 export interface OtpInputHandle {
@@ -46,7 +47,7 @@ const toSlots = (text: string, length: number) =>
 /** One-time code entry as single-digit boxes, as in spec section 2 (signup, forgot password). */
 export function OtpInput({
   name,
-  label = 'Verification code',
+  label,
   hint,
   value,
   onChange,
@@ -59,6 +60,7 @@ export function OtpInput({
   autoFocus = false,
   ref,
 }: OtpInputProps) {
+  const i18n = useUiKitI18n();
   const baseId = useId();
   // Positions, not a string: clearing box 3 must leave boxes 4-6 where they are.
   const [slots, setSlots] = useState(() => toSlots(value ?? '', length));
@@ -163,7 +165,7 @@ export function OtpInput({
       onBlur={handleBlur}
       disabled={disabled}
     >
-      <legend className={styles.legend}>{label}</legend>
+      <legend className={styles.legend}>{label ?? i18n._('ui.otp.label')}</legend>
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -184,7 +186,7 @@ export function OtpInput({
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             // biome-ignore lint/a11y/noAutofocus: opt-in, for the screen whose only job is the code
             autoFocus={autoFocus && index === 0}
-            aria-label={`Digit ${index + 1} of ${length}`}
+            aria-label={i18n._('ui.otp.digit', { digit: index + 1, length })}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             value={slots[index]}
@@ -200,7 +202,7 @@ export function OtpInput({
           the buttons below it down under a finger already on one (a tap on "Use Different
           Number" right after the code screen opened was lost on a slow phone). */}
       <p id={errorId} className={styles.error}>
-        {invalid ? error : null}
+        {invalid ? (typeof error === 'string' ? knownText(i18n, error, error) : error) : null}
       </p>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import { Button } from '../button/button';
 import styles from './pagination.module.css';
 
@@ -22,16 +23,20 @@ export function Pagination({
   pageSize,
   onPageChange,
   loading = false,
-  label = 'Pagination',
+  label,
   className,
 }: PaginationProps) {
+  const i18n = useUiKitI18n();
   if (totalPages <= 1) return null;
   const from = totalItems === 0 ? 0 : (currentPage - 1) * pageSize + 1;
   const to = Math.min(currentPage * pageSize, totalItems);
   return (
-    <nav aria-label={label} className={[styles.pagination, className].filter(Boolean).join(' ')}>
+    <nav
+      aria-label={label ?? i18n._('ui.pagination.label')}
+      className={[styles.pagination, className].filter(Boolean).join(' ')}
+    >
       <p className={styles.summary}>
-        Showing {from} to {to} of {totalItems} results
+        {i18n._('ui.pagination.summary', { from, to, total: totalItems })}
       </p>
       <div className={styles.controls}>
         <Button
@@ -40,10 +45,10 @@ export function Pagination({
           disabled={loading || currentPage <= 1}
           onClick={() => onPageChange(currentPage - 1)}
         >
-          Prev
+          {i18n._('ui.pagination.prev')}
         </Button>
         <span className={styles.page}>
-          Page {currentPage} of {totalPages}
+          {i18n._('ui.pagination.page', { page: currentPage, pages: totalPages })}
         </span>
         <Button
           variant="secondary"
@@ -51,7 +56,7 @@ export function Pagination({
           disabled={loading || currentPage >= totalPages}
           onClick={() => onPageChange(currentPage + 1)}
         >
-          Next
+          {i18n._('ui.pagination.next')}
         </Button>
       </div>
     </nav>

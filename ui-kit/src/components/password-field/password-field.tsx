@@ -1,4 +1,5 @@
 import { type ComponentPropsWithRef, useState } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import { type FieldBaseProps, FieldShell, fieldStyles, useField } from '../field/field';
 import styles from './password-field.module.css';
 
@@ -21,12 +22,13 @@ export function PasswordField({
   id,
   className,
   required,
-  showLabel = 'Show password',
-  hideLabel = 'Hide password',
+  showLabel,
+  hideLabel,
   autoComplete = 'current-password',
   'aria-describedby': ariaDescribedBy,
   ...inputProps
 }: PasswordFieldProps) {
+  const i18n = useUiKitI18n();
   const [visible, setVisible] = useState(false);
   const ids = useField({ hint, error, touched }, id, ariaDescribedBy);
   return (
@@ -55,7 +57,11 @@ export function PasswordField({
           type="button"
           className={styles.toggle}
           aria-pressed={visible}
-          aria-label={visible ? hideLabel : showLabel}
+          aria-label={
+            visible
+              ? (hideLabel ?? i18n._('ui.password.hide'))
+              : (showLabel ?? i18n._('ui.password.show'))
+          }
           aria-controls={ids.controlId}
           disabled={inputProps.disabled}
           onClick={() => setVisible((current) => !current)}

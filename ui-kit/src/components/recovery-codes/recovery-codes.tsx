@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import { Button } from '../button/button';
 import styles from './recovery-codes.module.css';
 
@@ -15,12 +16,8 @@ export interface RecoveryCodesProps {
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Recovery codes shown once: each signs in once when the phone with the app is lost. */
-export function RecoveryCodes({
-  codes,
-  onDone,
-  doneLabel = 'I have saved my codes',
-  children,
-}: RecoveryCodesProps) {
+export function RecoveryCodes({ codes, onDone, doneLabel, children }: RecoveryCodesProps) {
+  const i18n = useUiKitI18n();
   const [copy, setCopy] = useState<CopyState>('idle');
   const titleId = useId();
   async function copyCodes() {
@@ -34,14 +31,11 @@ export function RecoveryCodes({
   return (
     <section className={styles.box} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        Save your recovery codes
+        {i18n._('ui.recovery.title')}
       </h2>
       {children}
-      <p className={styles.note}>
-        Each code signs you in once if you lose the phone with your authenticator app. They are
-        shown only now: store them somewhere safe.
-      </p>
-      <ol className={styles.codes} aria-label="Recovery codes">
+      <p className={styles.note}>{i18n._('ui.recovery.note')}</p>
+      <ol className={styles.codes} aria-label={i18n._('ui.recovery.list')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -50,19 +44,19 @@ export function RecoveryCodes({
       </ol>
       <div className={styles.actions}>
         <Button type="button" variant="secondary" onClick={copyCodes}>
-          {copy === 'copied' ? 'Copied' : 'Copy codes'}
+          {copy === 'copied' ? i18n._('ui.recovery.copied') : i18n._('ui.recovery.copy')}
         </Button>
         {onDone ? (
           <Button type="button" onClick={onDone}>
-            {doneLabel}
+            {doneLabel ?? i18n._('ui.recovery.done')}
           </Button>
         ) : null}
       </div>
       <p className={styles.status} role="status">
         {copy === 'copied'
-          ? 'The codes are on your clipboard.'
+          ? i18n._('ui.recovery.onClipboard')
           : copy === 'failed'
-            ? 'Copying is not allowed here: select the codes and copy them by hand.'
+            ? i18n._('ui.recovery.copyBlocked')
             : ''}
       </p>
     </section>

@@ -1,4 +1,5 @@
 import { describeStatus, type StatusVocabulary } from '@loan-portal/api-client';
+import { knownText, useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import styles from './status-badge.module.css';
 
 export { describeStatus, type StatusTone, type StatusVocabulary } from '@loan-portal/api-client';
@@ -18,13 +19,18 @@ export interface StatusBadgeProps {
 
 /** Coloured pill for an application or registration status; the text never relies on colour. */
 export function StatusBadge({ status, vocabulary, className }: StatusBadgeProps) {
+  const i18n = useUiKitI18n();
   const { tone, text } = describeStatus(status, vocabulary);
+  // The client's words come from the shared catalog ('status.under_review'); the back office's
+  // upper-case codes stay as they are.
+  const shown =
+    vocabulary === 'dashboard' && status ? knownText(i18n, `status.${status.trim()}`, text) : text;
   return (
     <span
       className={[styles.badge, styles[tone], className].filter(Boolean).join(' ')}
       data-tone={tone}
     >
-      {text}
+      {shown}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import styles from './step-indicator.module.css';
 
 export interface Step {
@@ -16,21 +17,19 @@ export interface StepIndicatorProps {
 
 type StepState = 'done' | 'current' | 'upcoming';
 
-const stateText: Record<StepState, string> = {
-  done: 'completed',
-  current: 'current step',
-  upcoming: 'not started',
-};
-
 /** Numbered progress through a multi-step form; the current step carries aria-current="step". */
-export function StepIndicator({
-  steps,
-  currentStep,
-  label = 'Progress',
-  className,
-}: StepIndicatorProps) {
+export function StepIndicator({ steps, currentStep, label, className }: StepIndicatorProps) {
+  const i18n = useUiKitI18n();
+  const stateText: Record<StepState, string> = {
+    done: i18n._('ui.steps.done'),
+    current: i18n._('ui.steps.current'),
+    upcoming: i18n._('ui.steps.upcoming'),
+  };
   return (
-    <ol aria-label={label} className={[styles.list, className].filter(Boolean).join(' ')}>
+    <ol
+      aria-label={label ?? i18n._('ui.steps.label')}
+      className={[styles.list, className].filter(Boolean).join(' ')}
+    >
       {steps.map((step, index) => {
         const number = index + 1;
         const state: StepState =
@@ -47,7 +46,7 @@ export function StepIndicator({
             <span className={styles.text}>
               <span className={styles.title}>
                 <span className={styles.visuallyHidden}>
-                  Step {number} of {steps.length}:{' '}
+                  {i18n._('ui.steps.stepOf', { number, total: steps.length })}{' '}
                 </span>
                 {step.title}
                 <span className={styles.visuallyHidden}> ({stateText[state]})</span>

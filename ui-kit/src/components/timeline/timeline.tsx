@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import styles from './timeline.module.css';
 
 export type TimelineStepState = 'done' | 'current' | 'upcoming' | 'failed';
@@ -21,19 +22,19 @@ export interface TimelineProps {
   className?: string;
 }
 
-/** Spoken after each label, so the state never relies on colour or the dot alone. */
-const STATE_TEXT: Record<TimelineStepState, string> = {
-  done: 'completed',
-  current: 'current step',
-  upcoming: 'not yet',
-  failed: 'stopped here',
-};
-
 /**
  * A vertical timeline of an application's steps: what happened when, where it stands now, and
  * what comes next. The current (or failed) step is marked with `aria-current="step"`.
  */
 export function Timeline({ steps, label, className }: TimelineProps) {
+  const i18n = useUiKitI18n();
+  // Spoken after each label, so the state never relies on colour or the dot alone.
+  const STATE_TEXT: Record<TimelineStepState, string> = {
+    done: i18n._('ui.timeline.done'),
+    current: i18n._('ui.timeline.current'),
+    upcoming: i18n._('ui.timeline.upcoming'),
+    failed: i18n._('ui.timeline.failed'),
+  };
   return (
     <ol className={[styles.timeline, className].filter(Boolean).join(' ')} aria-label={label}>
       {steps.map((step) => (

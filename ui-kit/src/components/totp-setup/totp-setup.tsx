@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useUiKitI18n } from '../../i18n/ui-kit-i18n';
 import { Button } from '../button/button';
 import { ErrorBox } from '../error-box/error-box';
 import { OtpInput } from '../otp-input/otp-input';
@@ -33,14 +34,15 @@ export function TotpSetup({
   onSubmit,
   busy = false,
   error,
-  submitLabel = 'Verify and turn on',
+  submitLabel,
 }: TotpSetupProps) {
+  const i18n = useUiKitI18n();
   const [code, setCode] = useState('');
   const keyId = useId();
   if (!qrSvg || !secret) {
     return (
       <div className={styles.loading}>
-        <Spinner label="Preparing your code..." />
+        <Spinner label={i18n._('ui.totp.preparing')} />
       </div>
     );
   }
@@ -53,19 +55,16 @@ export function TotpSetup({
     <form className={styles.setup} onSubmit={submit}>
       <ol className={styles.steps}>
         <li>
-          <p className={styles.instruction}>
-            Scan this QR code with an authenticator app (Google Authenticator, Microsoft
-            Authenticator or similar).
-          </p>
+          <p className={styles.instruction}>{i18n._('ui.totp.scan')}</p>
           <img
             className={styles.qr}
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
-            alt="QR code for your authenticator app"
+            alt={i18n._('ui.totp.qrAlt')}
             width={176}
             height={176}
           />
           <label className={styles.instruction} htmlFor={keyId}>
-            Cannot scan it? Enter this setup key in the app:
+            {i18n._('ui.totp.keyLabel')}
           </label>
           {/* A textarea so the key wraps on a 360 px phone (three lines) instead of hiding its end. */}
           <textarea
@@ -80,7 +79,7 @@ export function TotpSetup({
         </li>
         <li>
           <OtpInput
-            label="Enter the 6-digit code the app shows"
+            label={i18n._('ui.totp.codeLabel')}
             value={code}
             onChange={setCode}
             disabled={busy}
@@ -88,8 +87,14 @@ export function TotpSetup({
         </li>
       </ol>
       <ErrorBox>{error}</ErrorBox>
-      <Button type="submit" fullWidth busy={busy} busyLabel="Verifying..." disabled={!complete}>
-        {submitLabel}
+      <Button
+        type="submit"
+        fullWidth
+        busy={busy}
+        busyLabel={i18n._('ui.verifying')}
+        disabled={!complete}
+      >
+        {submitLabel ?? i18n._('ui.totp.submit')}
       </Button>
     </form>
   );

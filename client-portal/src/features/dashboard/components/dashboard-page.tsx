@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { type Application, isLifecycleStatus } from '@loan-portal/api-client';
 import { Button, Card, Modal, ModalClose, StatusBadge } from '@loan-portal/ui-kit';
 import { useEffect } from 'react';
@@ -5,16 +6,21 @@ import { Link, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
-import { formatDate } from '../../../lib/dates';
-import { formatRupees } from '../../../lib/shared';
-import { STATUS_TEXTS, statusInWords } from '../../../lib/status-texts';
+import { statusExplanation, statusInWords } from '../../../lib/status-texts';
+import { useFormat } from '../../../lib/use-format';
 import styles from './dashboard-page.module.css';
 
 export function DashboardPage() {
   const { application, refreshApplication } = useSession();
   const navigate = useNavigate();
   const config = useRuntimeConfig();
-  const fee = formatRupees(config.applicationFeeInr);
+  const { i18n } = useLingui();
+  const fee = useFormat().money(config.applicationFeeInr);
+  const close = (
+    <ModalClose>
+      <Button variant="secondary">{i18n._('common.close')}</Button>
+    </ModalClose>
+  );
 
   // The session's copy may predate a payment made a moment ago.
   useEffect(() => {
@@ -28,60 +34,49 @@ export function DashboardPage() {
           <section className={styles.hero} aria-labelledby="dashboard-hero">
             <p className={styles.eyebrow}>{config.productName}</p>
             <h1 id="dashboard-hero" className={styles.heroTitle}>
-              Loans made easy, secure & fast
+              {i18n._('dashboard.heroTitle')}
             </h1>
-            <p className={styles.heroText}>
-              Apply online in three simple steps, pay the one-time registration fee and follow your
-              application from here.
-            </p>
+            <p className={styles.heroText}>{i18n._('dashboard.heroText')}</p>
             <div className={styles.heroActions}>
               {application ? null : (
-                <Button onClick={() => navigate('/register')}>Apply Now</Button>
+                <Button onClick={() => navigate('/register')}>
+                  {i18n._('dashboard.applyNow')}
+                </Button>
               )}
               <Modal
-                title="Learn More"
-                description="Loans for every stage of life."
-                trigger={<Button variant="secondary">Learn More</Button>}
-                footer={
-                  <ModalClose>
-                    <Button variant="secondary">Close</Button>
-                  </ModalClose>
-                }
+                title={i18n._('dashboard.learnMore')}
+                description={i18n._('dashboard.learnMoreText')}
+                trigger={<Button variant="secondary">{i18n._('dashboard.learnMore')}</Button>}
+                footer={close}
               >
                 <ul className={styles.loanList}>
                   <li>
-                    <strong>Personal loans</strong> for weddings, travel, medical bills and more.
+                    <Trans id="dashboard.loans.personal" components={{ 0: <strong /> }} />
                   </li>
                   <li>
-                    <strong>Business loans</strong> to grow your shop, firm or startup.
+                    <Trans id="dashboard.loans.business" components={{ 0: <strong /> }} />
                   </li>
                   <li>
-                    <strong>Home loans</strong> to buy, build or renovate your home.
+                    <Trans id="dashboard.loans.home" components={{ 0: <strong /> }} />
                   </li>
                   <li>
-                    <strong>Education loans</strong> for studies in India and abroad.
+                    <Trans id="dashboard.loans.education" components={{ 0: <strong /> }} />
                   </li>
                 </ul>
-                <p className={styles.note}>
-                  A one-time registration fee of {fee} applies when you submit your application.
-                </p>
+                <p className={styles.note}>{i18n._('dashboard.feeNote', { fee })}</p>
               </Modal>
               <Modal
-                title="Contact Support"
-                description="We are happy to help with your application."
-                trigger={<Button variant="secondary">Contact Support</Button>}
-                footer={
-                  <ModalClose>
-                    <Button variant="secondary">Close</Button>
-                  </ModalClose>
-                }
+                title={i18n._('dashboard.contactSupport')}
+                description={i18n._('dashboard.contactSupportText')}
+                trigger={<Button variant="secondary">{i18n._('dashboard.contactSupport')}</Button>}
+                footer={close}
               >
                 <dl className={styles.contact}>
-                  <dt>Email</dt>
+                  <dt>{i18n._('common.email')}</dt>
                   <dd>
                     <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
                   </dd>
-                  <dt>Phone</dt>
+                  <dt>{i18n._('common.phone')}</dt>
                   <dd>
                     <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>
                       {config.supportPhone}
@@ -89,32 +84,40 @@ export function DashboardPage() {
                   </dd>
                 </dl>
                 <p className={styles.note}>
-                  Grievance Officer: {config.grievanceOfficer.name},{' '}
-                  <a href={`mailto:${config.grievanceOfficer.email}`}>
-                    {config.grievanceOfficer.email}
-                  </a>
-                  , {config.grievanceOfficer.phone}. <Link to="/privacy">Privacy Notice</Link>
+                  <Trans
+                    id="dashboard.grievance"
+                    values={{
+                      name: config.grievanceOfficer.name,
+                      email: config.grievanceOfficer.email,
+                      phone: config.grievanceOfficer.phone,
+                    }}
+                    components={{
+                      0: (
+                        <a href={`mailto:${config.grievanceOfficer.email}`}>
+                          {config.grievanceOfficer.email}
+                        </a>
+                      ),
+                      1: <Link to="/privacy" />,
+                    }}
+                  />
                 </p>
               </Modal>
             </div>
           </section>
 
-          <Card title={`About ${config.productName}`}>
+          <Card title={i18n._('dashboard.about', { product: config.productName })}>
             <p className={styles.about}>
-              {config.productName} lets you apply for a Personal, Home, Educational or Car loan from
-              your phone. Fill in your personal, bank and address details, review them, and pay a
-              one-time registration fee of {fee} to submit your application. Your details are sent
-              over a secure connection and stored encrypted.
+              {i18n._('dashboard.aboutText', { product: config.productName, fee })}
             </p>
           </Card>
         </div>
 
-        <aside className={styles.side} aria-label="Your application">
+        <aside className={styles.side} aria-label={i18n._('dashboard.yourApplicationLabel')}>
           <ApplicationCard application={application} onGo={(path) => navigate(path)} />
-          <Card title="Your data">
-            <p className={styles.sideText}>Download a copy of your data, or delete your account.</p>
+          <Card title={i18n._('dashboard.yourData')}>
+            <p className={styles.sideText}>{i18n._('dashboard.yourDataText')}</p>
             <Button variant="secondary" fullWidth onClick={() => navigate('/your-data')}>
-              Manage your data
+              {i18n._('dashboard.manageData')}
             </Button>
           </Card>
         </aside>
@@ -130,16 +133,18 @@ function ApplicationCard({
   application: Application | null;
   onGo: (path: string) => void;
 }) {
+  const { i18n } = useLingui();
+  const format = useFormat();
   if (!application) {
     return (
-      <Card title="Your Application">
-        <p className={styles.sideText}>You have not applied yet.</p>
+      <Card title={i18n._('dashboard.yourApplication')}>
+        <p className={styles.sideText}>{i18n._('dashboard.notApplied')}</p>
         <div className={styles.sideActions}>
           <Button fullWidth onClick={() => onGo('/register')}>
-            Apply for your application
+            {i18n._('dashboard.applyForApplication')}
           </Button>
           <Button variant="secondary" fullWidth onClick={() => onGo('/register')}>
-            Check Eligibility
+            {i18n._('dashboard.checkEligibility')}
           </Button>
         </div>
       </Card>
@@ -147,26 +152,31 @@ function ApplicationCard({
   }
   const branch =
     application.status === 'draft'
-      ? { text: 'Application saved as draft', action: 'Continue application' }
+      ? { text: i18n._('dashboard.savedDraft'), action: i18n._('dashboard.continueApplication') }
       : application.status === 'paid'
-        ? { text: 'Payment received', action: 'View application status' }
-        : { text: `Status: ${statusInWords(application.status)}`, action: 'View application' };
+        ? { text: i18n._('dashboard.paymentReceived'), action: i18n._('dashboard.viewStatus') }
+        : {
+            text: i18n._('dashboard.statusIs', {
+              status: statusInWords(i18n, application.status),
+            }),
+            action: i18n._('dashboard.viewApplication'),
+          };
   const explanation = isLifecycleStatus(application.status)
-    ? STATUS_TEXTS[application.status]?.text
+    ? statusExplanation(i18n, application.status)?.text
     : undefined;
   return (
     <Card
-      title="Your Application"
+      title={i18n._('dashboard.yourApplication')}
       actions={<StatusBadge status={application.status} vocabulary="dashboard" />}
     >
       <dl className={styles.facts}>
         <div>
-          <dt>Application ID</dt>
+          <dt>{i18n._('common.applicationId')}</dt>
           <dd>{application.application_id}</dd>
         </div>
         <div>
-          <dt>Created</dt>
-          <dd>{formatDate(application.submitted_at)}</dd>
+          <dt>{i18n._('dashboard.created')}</dt>
+          <dd>{format.date(application.submitted_at)}</dd>
         </div>
       </dl>
       <p className={styles.sideText}>{branch.text}</p>

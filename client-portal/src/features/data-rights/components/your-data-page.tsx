@@ -1,11 +1,14 @@
+import { useLingui } from '@lingui/react';
 import { Button, Card, ConfirmDialog, ErrorBox, PasswordField } from '@loan-portal/ui-kit';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
+import { textOf } from '../../../app/i18n';
 import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/error-text';
 import { saveFile } from '../../../lib/save-file';
+import { VALIDATION_IDS } from '../../../lib/shared';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import styles from './your-data-page.module.css';
 
@@ -14,16 +17,15 @@ import styles from './your-data-page.module.css';
  * erasure of their account, which asks for the password again and says what is kept and why.
  */
 export function YourDataPage() {
+  const { i18n } = useLingui();
   const [erasedMessage, setErasedMessage] = useState('');
   return (
     <Page narrow>
       <Link to="/dashboard" className={styles.back}>
-        ← Back to Dashboard
+        ← {i18n._('common.backToDashboard')}
       </Link>
-      <h1 className={styles.title}>Your data</h1>
-      <p className={styles.lead}>
-        You can take a copy of the personal data we hold about you, or ask us to erase it.
-      </p>
+      <h1 className={styles.title}>{i18n._('data.title')}</h1>
+      <p className={styles.lead}>{i18n._('data.lead')}</p>
       {erasedMessage ? (
         <Erased message={erasedMessage} />
       ) : (
@@ -38,6 +40,7 @@ export function YourDataPage() {
 
 function DownloadCard() {
   const api = useApi();
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const download = useSingleFlight(async () => {
@@ -47,21 +50,18 @@ function DownloadCard() {
       const file = await api.downloadMyData();
       saveFile(file.blob, file.fileName);
     } catch (failure) {
-      setError(errorText(failure, 'Could not download your data. Please try again.'));
+      setError(errorText(failure, /*i18n*/ 'data.error.download'));
     } finally {
       setBusy(false);
     }
   });
   return (
-    <Card title="Download my data">
-      <p className={styles.text}>
-        One file (JSON) with your account, your application with its details and history, and your
-        payments.
-      </p>
+    <Card title={i18n._('data.download')}>
+      <p className={styles.text}>{i18n._('data.downloadText')}</p>
       <ErrorBox>{error}</ErrorBox>
       <div className={styles.actions}>
-        <Button busy={busy} busyLabel="Preparing your data..." onClick={() => void download()}>
-          Download my data
+        <Button busy={busy} busyLabel={i18n._('data.preparing')} onClick={() => void download()}>
+          {i18n._('data.download')}
         </Button>
       </div>
     </Card>
@@ -70,12 +70,13 @@ function DownloadCard() {
 
 function EraseCard({ onErased }: { onErased: (message: string) => void }) {
   const api = useApi();
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const missing = password === '' ? 'Password is required' : undefined;
+  const missing = password === '' ? VALIDATION_IDS.passwordRequired : undefined;
 
   const erase = useSingleFlight(async () => {
     setTouched(true);
@@ -87,22 +88,16 @@ function EraseCard({ onErased }: { onErased: (message: string) => void }) {
       setOpen(false);
       onErased(message);
     } catch (failure) {
-      setError(errorText(failure, 'Could not delete your account. Please try again.'));
+      setError(errorText(failure, /*i18n*/ 'data.error.delete'));
     } finally {
       setBusy(false);
     }
   });
 
   return (
-    <Card title="Delete my account">
-      <p className={styles.text}>
-        We erase your name, phone number, Aadhaar, PAN, bank account number and address, and sign
-        you out everywhere. You will not be able to sign in to this account again.
-      </p>
-      <p className={styles.text}>
-        We keep the record of the fee you paid (amount, payment and order IDs, dates), because the
-        law requires us to keep payment records.
-      </p>
+    <Card title={i18n._('data.delete')}>
+      <p className={styles.text}>{i18n._('data.deleteText')}</p>
+      <p className={styles.text}>{i18n._('data.keepText')}</p>
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
@@ -113,13 +108,13 @@ function EraseCard({ onErased }: { onErased: (message: string) => void }) {
             setError('');
           }
         }}
-        trigger={<Button variant="danger">Delete my account</Button>}
-        title="Delete your account?"
-        description="This cannot be undone. Enter your password to confirm."
+        trigger={<Button variant="danger">{i18n._('data.delete')}</Button>}
+        title={i18n._('data.deleteQuestion')}
+        description={i18n._('data.deleteConfirmText')}
         tone="danger"
-        confirmLabel="Delete my account"
+        confirmLabel={i18n._('data.delete')}
         busy={busy}
-        busyLabel="Deleting..."
+        busyLabel={i18n._('data.deleting')}
         onConfirm={() => void erase()}
         size="md"
       >
@@ -131,14 +126,14 @@ function EraseCard({ onErased }: { onErased: (message: string) => void }) {
           }}
         >
           <ul className={styles.list}>
-            <li>Erased: your name, phone number, Aadhaar, PAN, account number and address.</li>
-            <li>Kept, as the law requires: the payment's amount, its IDs and dates.</li>
-            <li>You are signed out on every device.</li>
+            <li>{i18n._('data.erasedList')}</li>
+            <li>{i18n._('data.keptList')}</li>
+            <li>{i18n._('data.signedOutList')}</li>
           </ul>
           <ErrorBox>{error}</ErrorBox>
           <PasswordField
             name="password"
-            label="Password"
+            label={i18n._('auth.password')}
             autoComplete="current-password"
             required
             value={password}
@@ -157,16 +152,17 @@ function EraseCard({ onErased }: { onErased: (message: string) => void }) {
 function Erased({ message }: { message: string }) {
   const { logout } = useSession();
   const navigate = useNavigate();
+  const { i18n } = useLingui();
   return (
-    <Card title="Your account has been deleted">
+    <Card title={i18n._('data.deleted')}>
       <div className={styles.done} role="status">
-        <p className={styles.text}>{message}</p>
+        <p className={styles.text}>{textOf(i18n, message)}</p>
         <Button
           onClick={() => {
             void logout().finally(() => navigate('/login', { replace: true }));
           }}
         >
-          Go to Sign In
+          {i18n._('data.goToSignIn')}
         </Button>
       </div>
     </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, ErrorBox, OtpInput, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { type FormEvent, useRef, useState } from 'react';
@@ -7,7 +8,7 @@ import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { forgotPasswordSchema, OTP_LENGTH, VALIDATION_MESSAGES } from '../../../lib/shared';
+import { forgotPasswordSchema, OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useVerifyResetOtp } from '../hooks/use-verify-reset-otp';
 
@@ -18,7 +19,8 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState('');
   const [otp, setOtp] = useState('');
   const [otpTouched, setOtpTouched] = useState(false);
-  const verify = useVerifyResetOtp('Invalid OTP. Please try again.');
+  const { i18n } = useLingui();
+  const verify = useVerifyResetOtp(/*i18n*/ 'forgot.error.invalidOtp');
 
   const phone = useFormik({
     initialValues: { phone_number: '' },
@@ -32,7 +34,7 @@ export function ForgotPasswordPage() {
         verify.reset();
         setStep(2);
       } catch (failure) {
-        setError(errorText(failure, 'Failed to send OTP. Please try again.'));
+        setError(errorText(failure, /*i18n*/ 'forgot.error.sendOtp'));
       }
     },
   });
@@ -62,17 +64,17 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot Password"
+      title={i18n._('forgot.title')}
       subtitle={
         step === 1
-          ? 'Enter your registered mobile number and we will send you a code.'
-          : `Enter the 6-digit code sent to ${phone.values.phone_number}.`
+          ? i18n._('forgot.subtitle')
+          : i18n._('auth.codeSentTo', { phone: phone.values.phone_number })
       }
       footer={
         <p>
-          Remembered it?{' '}
+          {i18n._('forgot.remembered')}{' '}
           <Link to="/login" className={authStyles.link}>
-            Sign In
+            {i18n._('auth.signIn')}
           </Link>
         </p>
       }
@@ -81,35 +83,40 @@ export function ForgotPasswordPage() {
         <form ref={formRef} className={authStyles.form} noValidate onSubmit={submitPhone}>
           <ErrorBox>{error}</ErrorBox>
           <TextField
-            label="Mobile Number"
+            label={i18n._('auth.mobileNumber')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={10}
-            placeholder="10-digit mobile number"
+            placeholder={i18n._('auth.mobilePlaceholder')}
             required
             {...phone.getFieldProps('phone_number')}
             error={phone.errors.phone_number}
             touched={phone.touched.phone_number}
           />
-          <Button type="submit" fullWidth busy={phone.isSubmitting} busyLabel="Sending OTP...">
-            Send OTP
+          <Button
+            type="submit"
+            fullWidth
+            busy={phone.isSubmitting}
+            busyLabel={i18n._('auth.sendingOtp')}
+          >
+            {i18n._('forgot.sendOtp')}
           </Button>
         </form>
       ) : (
         <form className={authStyles.form} noValidate onSubmit={submitOtp}>
           {verify.success ? (
             <p role="status" className={authStyles.success}>
-              {verify.success}
+              {i18n._(verify.success)}
             </p>
           ) : null}
           <ErrorBox>{verify.error}</ErrorBox>
           <OtpInput
-            label="Verification code"
+            label={i18n._('auth.verificationCode')}
             value={otp}
             onChange={setOtp}
             onBlur={() => setOtpTouched(true)}
-            error={otp.length === OTP_LENGTH ? undefined : VALIDATION_MESSAGES.otpIncomplete}
+            error={otp.length === OTP_LENGTH ? undefined : VALIDATION_IDS.otpIncomplete}
             touched={otpTouched}
             disabled={verify.busy}
             autoFocus
@@ -119,9 +126,9 @@ export function ForgotPasswordPage() {
             fullWidth
             disabled={otp.length !== OTP_LENGTH || Boolean(verify.success)}
             busy={verify.busy && !verify.success}
-            busyLabel="Verifying..."
+            busyLabel={i18n._('auth.verifying')}
           >
-            Verify OTP
+            {i18n._('forgot.verifyOtp')}
           </Button>
           <Button
             variant="secondary"
@@ -132,7 +139,7 @@ export function ForgotPasswordPage() {
               setError('');
             }}
           >
-            Use Different Number
+            {i18n._('forgot.differentNumber')}
           </Button>
         </form>
       )}

@@ -1,16 +1,18 @@
+import { useLingui } from '@lingui/react';
 import { Button, ErrorBox, TextField } from '@loan-portal/ui-kit';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
-import { OTP_LENGTH, VALIDATION_MESSAGES } from '../../../lib/shared';
+import { OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
 import { useVerifyResetOtp } from '../hooks/use-verify-reset-otp';
 
 /** The simpler verify screen: one code input for the number passed in navigation state. */
 export function ForgotPasswordVerifyPage() {
   const location = useLocation();
   const phone = (location.state as { phone?: unknown } | null)?.phone;
-  const verify = useVerifyResetOtp('Something went wrong');
+  const { i18n } = useLingui();
+  const verify = useVerifyResetOtp(/*i18n*/ 'common.somethingWrong');
   const [otp, setOtp] = useState('');
   const [touched, setTouched] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -30,24 +32,24 @@ export function ForgotPasswordVerifyPage() {
 
   return (
     <AuthCard
-      title="Verify OTP"
-      subtitle={`Enter the 6-digit code sent to ${phone}.`}
+      title={i18n._('forgot.verifyTitle')}
+      subtitle={i18n._('auth.codeSentTo', { phone })}
       footer={
         <Link to="/forgot-password" className={authStyles.link}>
-          Use Different Number
+          {i18n._('forgot.differentNumber')}
         </Link>
       }
     >
       <form className={authStyles.form} noValidate onSubmit={submit}>
         {verify.success ? (
           <p role="status" className={authStyles.success}>
-            {verify.success}
+            {i18n._(verify.success)}
           </p>
         ) : null}
         <ErrorBox>{verify.error}</ErrorBox>
         <TextField
           ref={inputRef}
-          label="OTP"
+          label={i18n._('forgot.otp')}
           name="otp"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -55,7 +57,7 @@ export function ForgotPasswordVerifyPage() {
           value={otp}
           onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
           onBlur={() => setTouched(true)}
-          error={invalid ? VALIDATION_MESSAGES.otpIncomplete : undefined}
+          error={invalid ? VALIDATION_IDS.otpIncomplete : undefined}
           touched={touched}
           required
         />
@@ -64,9 +66,9 @@ export function ForgotPasswordVerifyPage() {
           fullWidth
           disabled={invalid || Boolean(verify.success)}
           busy={verify.busy && !verify.success}
-          busyLabel="Verifying..."
+          busyLabel={i18n._('auth.verifying')}
         >
-          Verify OTP
+          {i18n._('forgot.verifyOtp')}
         </Button>
       </form>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, ErrorBox, PasswordField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { type FormEvent, useRef, useState } from 'react';
@@ -35,6 +36,7 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
   const api = useApi();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const { i18n } = useLingui();
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
 
@@ -50,10 +52,10 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
           new_password: values.new_password,
         });
       } catch (failure) {
-        setError(errorText(failure, 'Failed to reset password. Please try again.'));
+        setError(errorText(failure, /*i18n*/ 'reset.error.failed'));
         return;
       }
-      setSuccess('Password reset successfully! Redirecting to login...');
+      setSuccess(/*i18n*/ 'reset.success');
       await wait(RESET_REDIRECT_MS);
       navigate('/login', { replace: true });
     },
@@ -71,33 +73,33 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
 
   return (
     <AuthCard
-      title="Reset Password"
-      subtitle={`Choose a new password for ${phone}.`}
+      title={i18n._('reset.title')}
+      subtitle={i18n._('reset.subtitle', { phone })}
       footer={
         <Link to="/login" className={authStyles.link}>
-          Back to Sign In
+          {i18n._('common.backToSignIn')}
         </Link>
       }
     >
       <form ref={formRef} className={authStyles.form} noValidate onSubmit={submit}>
         {success ? (
           <p role="status" className={authStyles.success}>
-            {success}
+            {i18n._(success)}
           </p>
         ) : null}
         <ErrorBox>{error}</ErrorBox>
         <PasswordField
-          label="New Password"
+          label={i18n._('reset.newPassword')}
           autoComplete="new-password"
           minLength={MIN_PASSWORD_LENGTH}
-          hint="At least 6 characters; both passwords must match."
+          hint={i18n._('reset.hint')}
           required
           {...formik.getFieldProps('new_password')}
           error={formik.errors.new_password}
           touched={formik.touched.new_password}
         />
         <PasswordField
-          label="Confirm Password"
+          label={i18n._('auth.confirmPassword')}
           autoComplete="new-password"
           minLength={MIN_PASSWORD_LENGTH}
           required
@@ -110,9 +112,9 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
           fullWidth
           disabled={Boolean(success)}
           busy={formik.isSubmitting && !success}
-          busyLabel="Resetting..."
+          busyLabel={i18n._('reset.resetting')}
         >
-          Reset Password
+          {i18n._('reset.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -13,7 +13,10 @@ export interface ResetPasswordState {
   resetToken: string;
 }
 
-/** Verifies a reset code, then after 1 s opens the reset screen with phone and token. */
+/**
+ * Verifies a reset code, then after 1 s opens the reset screen with phone and token. `error` is
+ * the server's message or `fallback` (a message id), `success` a message id.
+ */
 export function useVerifyResetOtp(fallback: string) {
   const api = useApi();
   const navigate = useNavigate();
@@ -34,7 +37,7 @@ export function useVerifyResetOtp(fallback: string) {
         setBusy(false);
         return;
       }
-      setSuccess('OTP verified successfully!');
+      setSuccess(/*i18n*/ 'forgot.otpVerified');
       await wait(VERIFY_REDIRECT_MS);
       const state: ResetPasswordState = { phone, resetToken };
       navigate('/forgot-password/reset', { state });

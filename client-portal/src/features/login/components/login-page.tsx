@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, ErrorBox, PasswordField, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
@@ -24,6 +25,7 @@ export function LoginPage() {
   const { reloadUser } = useSession();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const { i18n } = useLingui();
   const [error, setError] = useState('');
 
   const formik = useFormik({
@@ -34,7 +36,7 @@ export function LoginPage() {
       try {
         await api.login({ mobile: values.mobile.trim(), password: values.password });
       } catch (failure) {
-        setError(errorText(failure, 'Invalid credentials, please try again.'));
+        setError(errorText(failure, /*i18n*/ 'login.error.invalidCredentials'));
         return;
       }
       await wait(LOGIN_DELAY_MS);
@@ -58,18 +60,18 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign In"
+      title={i18n._('login.title')}
       subtitle={tagline}
       badge={
         <span className={styles.secure}>
-          <LockIcon /> Secure
+          <LockIcon /> {i18n._('login.secure')}
         </span>
       }
       footer={
         <p className={styles.footerText}>
-          New here?{' '}
+          {i18n._('login.newHere')}{' '}
           <Link to="/signup" className={authStyles.link}>
-            Create Account
+            {i18n._('login.createAccount')}
           </Link>
         </p>
       }
@@ -77,32 +79,37 @@ export function LoginPage() {
       <form ref={formRef} className={authStyles.form} noValidate onSubmit={handleSubmit}>
         <ErrorBox>{error}</ErrorBox>
         <TextField
-          label="Mobile Number"
+          label={i18n._('auth.mobileNumber')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={10}
-          placeholder="10-digit mobile number"
+          placeholder={i18n._('auth.mobilePlaceholder')}
           required
           {...formik.getFieldProps('mobile')}
           error={formik.errors.mobile}
           touched={formik.touched.mobile}
         />
         <PasswordField
-          label="Password"
+          label={i18n._('auth.password')}
           required
-          placeholder="Enter your password"
+          placeholder={i18n._('login.passwordPlaceholder')}
           {...formik.getFieldProps('password')}
           error={formik.errors.password}
           touched={formik.touched.password}
         />
         <div className={authStyles.row}>
           <Link to="/forgot-password" className={authStyles.link}>
-            Forgot Password?
+            {i18n._('login.forgotPassword')}
           </Link>
         </div>
-        <Button type="submit" fullWidth busy={formik.isSubmitting} busyLabel="Signing in...">
-          Sign In →
+        <Button
+          type="submit"
+          fullWidth
+          busy={formik.isSubmitting}
+          busyLabel={i18n._('login.signingIn')}
+        >
+          {i18n._('login.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,24 +1,25 @@
+import { Trans, useLingui } from '@lingui/react';
 import type { Application } from '@loan-portal/api-client';
 import { Button, Card, Countdown, ErrorBox, Modal, ModalClose, Spinner } from '@loan-portal/ui-kit';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
+import { textOf } from '../../../app/i18n';
 import { DownloadReceiptButton } from '../../../components/download-receipt-button';
 import { Page } from '../../../components/page';
-import { formatDateTime } from '../../../lib/dates';
-import { formatFee } from '../../../lib/shared';
+import { useFormat } from '../../../lib/use-format';
 import { usePaymentCheckout } from '../hooks/use-payment-checkout';
 import styles from './payment-page.module.css';
 
 /** Spec section 9: seconds before the success modal moves on to /status. */
 export const REDIRECT_SECONDS = 5;
-const METHODS = ['Credit Cards', 'Debit Cards', 'UPI', 'Net Banking'] as const;
 
 type Load = { state: 'loading' } | { state: 'ready'; application: Application } | { state: 'away' };
 
 export function PaymentPage() {
   const api = useApi();
+  const { i18n } = useLingui();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   // Fetch first: only a draft application may be paid for.
@@ -46,7 +47,7 @@ export function PaymentPage() {
     return (
       <Page narrow>
         <div className={styles.loading}>
-          <Spinner size="lg" label="Loading your application..." />
+          <Spinner size="lg" label={i18n._('common.loadingApplication')} />
         </div>
       </Page>
     );
@@ -57,94 +58,99 @@ export function PaymentPage() {
 function PaymentSummary({ application }: { application: Application }) {
   const config = useRuntimeConfig();
   const navigate = useNavigate();
+  const { i18n } = useLingui();
+  const format = useFormat();
   const { pay, busy, error, receipt } = usePaymentCheckout(application);
-  const fee = formatFee(config.applicationFeeInr);
+  const fee = format.fee(config.applicationFeeInr);
+  const methods = [
+    i18n._('payment.method.creditCards'),
+    i18n._('payment.method.debitCards'),
+    i18n._('payment.method.upi'),
+    i18n._('payment.method.netBanking'),
+  ];
 
   return (
     <Page narrow>
-      <h1 className={styles.title}>Complete Your Payment</h1>
+      <h1 className={styles.title}>{i18n._('payment.title')}</h1>
       <p className={styles.subtitle}>
-        Pay the one-time application fee to submit application #{application.application_id}.
+        {i18n._('payment.subtitle', { id: application.application_id })}
       </p>
 
       <div className={styles.layout}>
-        <Card title="Payment Summary">
+        <Card title={i18n._('payment.summary')}>
           <dl className={styles.summary}>
             <div className={styles.row}>
-              <dt>Application Fee</dt>
+              <dt>{i18n._('payment.applicationFee')}</dt>
               <dd>{fee}</dd>
             </div>
             <div className={`${styles.row} ${styles.total}`}>
-              <dt>Total</dt>
+              <dt>{i18n._('payment.total')}</dt>
               <dd>{fee}</dd>
             </div>
           </dl>
-          <ErrorBox className={styles.error}>{error}</ErrorBox>
-          <Button fullWidth busy={busy} busyLabel="Processing Payment..." onClick={pay}>
-            Pay {fee} Now
+          <ErrorBox className={styles.error}>{error ? textOf(i18n, error) : null}</ErrorBox>
+          <Button fullWidth busy={busy} busyLabel={i18n._('payment.processing')} onClick={pay}>
+            {i18n._('payment.payNow', { fee })}
           </Button>
           <p className={styles.terms}>
-            By paying you agree to our{' '}
-            <Modal
-              title="Terms & Conditions"
-              size="lg"
-              trigger={
-                <Button variant="link" className={styles.inlineLink}>
-                  Terms & Conditions
-                </Button>
-              }
-              footer={
-                <ModalClose>
-                  <Button variant="secondary">Close</Button>
-                </ModalClose>
-              }
-            >
-              <ol className={styles.termsList}>
-                <li>
-                  The application fee of {fee} is a one-time, non-refundable registration charge.
-                </li>
-                <li>Paying the fee does not guarantee that a loan will be approved.</li>
-                <li>
-                  Payments are processed by our payment partner over a secure connection; we never
-                  see or store your card or bank credentials.
-                </li>
-                <li>
-                  The details you submitted must be true and complete. Applications with false
-                  details may be rejected.
-                </li>
-                <li>
-                  For help with a payment, contact {config.supportEmail} or {config.supportPhone}.
-                </li>
-              </ol>
-            </Modal>
-            .
+            <Trans
+              id="payment.agree"
+              components={{
+                0: (
+                  <Modal
+                    title={i18n._('payment.terms')}
+                    size="lg"
+                    trigger={
+                      <Button variant="link" className={styles.inlineLink}>
+                        {i18n._('payment.terms')}
+                      </Button>
+                    }
+                    footer={
+                      <ModalClose>
+                        <Button variant="secondary">{i18n._('common.close')}</Button>
+                      </ModalClose>
+                    }
+                  >
+                    <ol className={styles.termsList}>
+                      <li>{i18n._('payment.terms.fee', { fee })}</li>
+                      <li>{i18n._('payment.terms.noGuarantee')}</li>
+                      <li>{i18n._('payment.terms.partner')}</li>
+                      <li>{i18n._('payment.terms.trueDetails')}</li>
+                      <li>
+                        {i18n._('payment.terms.help', {
+                          email: config.supportEmail,
+                          phone: config.supportPhone,
+                        })}
+                      </li>
+                    </ol>
+                  </Modal>
+                ),
+              }}
+            />
           </p>
         </Card>
 
-        <Card title="Accepted Payment Methods" headingLevel={2}>
+        <Card title={i18n._('payment.methods')} headingLevel={2}>
           <ul className={styles.methods}>
-            {METHODS.map((method) => (
+            {methods.map((method) => (
               <li key={method}>{method}</li>
             ))}
           </ul>
-          <p className={styles.secure}>
-            Your payment opens in a secure checkout window. Do not close this page until it
-            finishes.
-          </p>
+          <p className={styles.secure}>{i18n._('payment.secureWindow')}</p>
         </Card>
       </div>
 
       <Modal
         open={receipt !== null}
-        title="Payment Received"
-        description="Thank you! Your application has been submitted."
+        title={i18n._('payment.received')}
+        description={i18n._('payment.receivedText')}
         onOpenChange={(open) => {
           if (!open) navigate('/status');
         }}
         footer={
           <>
             <DownloadReceiptButton />
-            <Button onClick={() => navigate('/status')}>View Status</Button>
+            <Button onClick={() => navigate('/status')}>{i18n._('payment.viewStatus')}</Button>
           </>
         }
       >
@@ -152,21 +158,20 @@ function PaymentSummary({ application }: { application: Application }) {
           <>
             <dl className={styles.receipt}>
               <div className={styles.row}>
-                <dt>Payment ID</dt>
-                <dd>{receipt.paymentId}</dd>
+                <dt>{i18n._('payment.paymentId')}</dt>
+                <dd>{receipt.paymentId || format.na}</dd>
               </div>
               <div className={styles.row}>
-                <dt>Order ID</dt>
+                <dt>{i18n._('payment.orderId')}</dt>
                 <dd>{receipt.orderId}</dd>
               </div>
               <div className={styles.row}>
-                <dt>Completed</dt>
-                <dd>{formatDateTime(receipt.completedAt)}</dd>
+                <dt>{i18n._('payment.completed')}</dt>
+                <dd>{format.dateTime(receipt.completedAt)}</dd>
               </div>
             </dl>
             <Countdown
               seconds={REDIRECT_SECONDS}
-              template="Redirecting to status page in {seconds} s..."
               onDone={() => navigate('/status')}
               className={styles.countdown}
             />

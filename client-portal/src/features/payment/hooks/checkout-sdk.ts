@@ -20,9 +20,19 @@ declare global {
   }
 }
 
-/** A failure whose message is written for the user, shown as is in the page. */
+/**
+ * A failure written for the user: `message` in English (logs, tests), `id` and `values` the
+ * message the page shows in the reader's language.
+ */
 export class PaymentError extends Error {
   override name = 'PaymentError';
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly values?: Record<string, string>,
+  ) {
+    super(message);
+  }
 }
 
 export const SDK_LOAD_FAILED =
@@ -43,11 +53,11 @@ export function loadCheckoutSdk(url: string): Promise<CashfreeFactory> {
     script.async = true;
     script.onload = () => {
       if (window.Cashfree) resolve(window.Cashfree);
-      else reject(new PaymentError(SDK_LOAD_FAILED));
+      else reject(new PaymentError(SDK_LOAD_FAILED, /*i18n*/ 'payment.sdkLoadFailed'));
     };
     script.onerror = () => {
       script.remove();
-      reject(new PaymentError(SDK_LOAD_FAILED));
+      reject(new PaymentError(SDK_LOAD_FAILED, /*i18n*/ 'payment.sdkLoadFailed'));
     };
     document.head.appendChild(script);
   }).catch((error: unknown) => {

@@ -13,6 +13,14 @@ export const PAYMENT_MESSAGES = {
   verificationFailed: 'Payment verification failed. Please check your payment status later.',
 } as const;
 
+/** The same messages as ids of the portal's catalog, for the screen. */
+export const PAYMENT_MESSAGE_IDS = {
+  initFailed: /*i18n*/ 'payment.initFailed',
+  failed: /*i18n*/ 'payment.failedWithStatus',
+  timedOut: /*i18n*/ 'payment.timedOut',
+  verificationFailed: /*i18n*/ 'payment.verificationFailed',
+} as const;
+
 /**
  * Asks for the order's status until it succeeds (resolves with the answer), fails (rejects with
  * 'Payment failed with status: ...') or 8 attempts pass (rejects with the time-out message).
@@ -30,11 +38,18 @@ export async function pollPaymentStatus(
       answer = await getStatus(orderId);
     } catch (error) {
       console.error('Payment status check failed', error);
-      throw new PaymentError(PAYMENT_MESSAGES.verificationFailed);
+      throw new PaymentError(
+        PAYMENT_MESSAGES.verificationFailed,
+        PAYMENT_MESSAGE_IDS.verificationFailed,
+      );
     }
     const outcome = classifyPaymentStatus(answer.status);
     if (outcome === 'success') return answer;
-    if (outcome === 'failure') throw new PaymentError(PAYMENT_MESSAGES.failed(answer.status));
+    if (outcome === 'failure') {
+      throw new PaymentError(PAYMENT_MESSAGES.failed(answer.status), PAYMENT_MESSAGE_IDS.failed, {
+        status: answer.status,
+      });
+    }
   }
-  throw new PaymentError(PAYMENT_MESSAGES.timedOut);
+  throw new PaymentError(PAYMENT_MESSAGES.timedOut, PAYMENT_MESSAGE_IDS.timedOut);
 }

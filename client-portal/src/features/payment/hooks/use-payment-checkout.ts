@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { Application } from '@loan-portal/api-client';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../app/api-context';
@@ -6,7 +7,7 @@ import { useSession } from '../../../app/session-context';
 import { errorText } from '../../../lib/error-text';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { loadCheckoutSdk, PaymentError, resolveSdkUrl } from './checkout-sdk';
-import { PAYMENT_MESSAGES, pollPaymentStatus } from './poll-payment-status';
+import { PAYMENT_MESSAGE_IDS, pollPaymentStatus } from './poll-payment-status';
 
 export interface PaymentReceipt {
   paymentId: string;
@@ -17,8 +18,11 @@ export interface PaymentReceipt {
 /** Spec section 9: the order request sends amount 10, currency INR (the server sets the fee). */
 const ORDER_AMOUNT = 10;
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof PaymentError ? error.message : errorText(error, fallback);
+/** What the page says about a failure: a message id (with values), or the server's own text. */
+function messageOf(error: unknown, fallback: string): MessageDescriptor {
+  return error instanceof PaymentError
+    ? { id: error.id, values: error.values }
+    : { id: errorText(error, fallback) };
 }
 
 /** Create order -> checkout in a modal -> poll the status; every failure becomes page text. */
@@ -27,7 +31,7 @@ export function usePaymentCheckout(application: Application | null) {
   const { user } = useSession();
   const config = useRuntimeConfig();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<MessageDescriptor | null>(null);
   const [receipt, setReceipt] = useState<PaymentReceipt | null>(null);
   // What the checkout SDK added to the page while it is open. The back button leaves this screen
   // with the modal still open; without this it stayed over the next screen and took every tap.
@@ -46,7 +50,7 @@ export function usePaymentCheckout(application: Application | null) {
   const pay = useSingleFlight(async () => {
     if (!application) return;
     setBusy(true);
-    setError('');
+    setError(null);
     let orderId: string;
     try {
       const order = await api.createPaymentOrder({
@@ -77,7 +81,7 @@ export function usePaymentCheckout(application: Application | null) {
       }
     } catch (failure) {
       console.error('Payment initialization failed', failure);
-      setError(messageOf(failure, PAYMENT_MESSAGES.initFailed));
+      setError(messageOf(failure, PAYMENT_MESSAGE_IDS.initFailed));
       setBusy(false);
       return;
     }
@@ -85,12 +89,12 @@ export function usePaymentCheckout(application: Application | null) {
       const answer = await pollPaymentStatus((id) => api.getPaymentStatus(id), orderId);
       const payment = answer.payment_data?.[0];
       setReceipt({
-        paymentId: payment?.cf_payment_id ?? 'N/A',
+        paymentId: payment?.cf_payment_id ?? '',
         orderId: payment?.order_id ?? orderId,
         completedAt: payment?.payment_completion_time ?? null,
       });
     } catch (failure) {
-      setError(messageOf(failure, PAYMENT_MESSAGES.verificationFailed));
+      setError(messageOf(failure, PAYMENT_MESSAGE_IDS.verificationFailed));
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
@@ -15,52 +16,38 @@ export function PrivacyPage() {
   const config = useRuntimeConfig();
   const { user } = useSession();
   const officer = config.grievanceOfficer;
+  const { i18n } = useLingui();
   return (
     <Page narrow>
       <Link to={user ? '/dashboard' : '/login'} className={styles.back}>
-        ← {user ? 'Back to Dashboard' : 'Back to Sign In'}
+        ← {user ? i18n._('common.backToDashboard') : i18n._('common.backToSignIn')}
       </Link>
-      <h1 className={styles.title}>Privacy Notice</h1>
+      <h1 className={styles.title}>{i18n._('privacy.title')}</h1>
       <p className={styles.version}>
-        {config.productName} · Version {config.privacyNoticeVersion}
+        {i18n._('privacy.version', {
+          product: config.productName,
+          version: config.privacyNoticeVersion,
+        })}
       </p>
 
       <section className={styles.section} aria-labelledby="privacy-what">
-        <h2 id="privacy-what">What we collect</h2>
-        <p>
-          Your mobile number and password (stored only as a hash) when you sign up. With your
-          application: your name, contact numbers, Aadhaar and PAN numbers, bank name, account
-          number and IFSC, address, the loan amount and type. Aadhaar and account numbers are stored
-          encrypted. With your payment: the amount and the payment provider's references.
-        </p>
+        <h2 id="privacy-what">{i18n._('privacy.collect')}</h2>
+        <p>{i18n._('privacy.collectText')}</p>
       </section>
 
       <section className={styles.section} aria-labelledby="privacy-why">
-        <h2 id="privacy-why">Why we use it</h2>
-        <p>
-          Only for your loan application and its verification: to check your identity and bank
-          details, to process the application fee, and to tell you about your application's status.
-          We ask for your consent before you submit, and we record which version of this notice you
-          accepted, when, and from which network address.
-        </p>
+        <h2 id="privacy-why">{i18n._('privacy.why')}</h2>
+        <p>{i18n._('privacy.whyText')}</p>
       </section>
 
       <section className={styles.section} aria-labelledby="privacy-who">
-        <h2 id="privacy-who">Who sees it</h2>
-        <p>
-          Our staff who process applications, who see Aadhaar and account numbers masked unless they
-          need the full number for a check, which is recorded. The payment provider receives what a
-          payment needs. We do not sell your data.
-        </p>
+        <h2 id="privacy-who">{i18n._('privacy.who')}</h2>
+        <p>{i18n._('privacy.whoText')}</p>
       </section>
 
       <section className={styles.section} aria-labelledby="privacy-rights">
-        <h2 id="privacy-rights">Your rights</h2>
-        <p>
-          You may ask for a copy of your data, its correction or its erasure, and withdraw your
-          consent for what is not yet submitted. Records of payments are kept as long as the law
-          requires.
-        </p>
+        <h2 id="privacy-rights">{i18n._('privacy.rights')}</h2>
+        <p>{i18n._('privacy.rightsText')}</p>
       </section>
 
       <section
@@ -68,24 +55,31 @@ export function PrivacyPage() {
         className={`${styles.section} ${styles.officer}`}
         aria-labelledby="privacy-officer"
       >
-        <h2 id="privacy-officer">Grievance Officer</h2>
-        <p>For a complaint about how your data or your application is handled, write or call:</p>
+        <h2 id="privacy-officer">{i18n._('footer.grievance')}</h2>
+        <p>{i18n._('privacy.officerText')}</p>
         <dl className={styles.contacts}>
-          <dt>Name</dt>
+          <dt>{i18n._('privacy.name')}</dt>
           <dd>{officer.name}</dd>
-          <dt>Email</dt>
+          <dt>{i18n._('common.email')}</dt>
           <dd>
             <a href={`mailto:${officer.email}`}>{officer.email}</a>
           </dd>
-          <dt>Phone</dt>
+          <dt>{i18n._('common.phone')}</dt>
           <dd>
             <a href={`tel:${officer.phone.replace(/\s/g, '')}`}>{officer.phone}</a>
           </dd>
         </dl>
         <p className={styles.muted}>
-          For help with your application, contact support at{' '}
-          <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> or{' '}
-          <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a>.
+          <Trans
+            id="privacy.support"
+            values={{ email: config.supportEmail, phone: config.supportPhone }}
+            components={{
+              0: <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>,
+              1: (
+                <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a>
+              ),
+            }}
+          />
         </p>
       </section>
     </Page>

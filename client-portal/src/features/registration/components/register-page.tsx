@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { ProfileDraft, ProfilePayload } from '@loan-portal/api-client';
 import {
   Button,
@@ -15,31 +17,31 @@ import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import {
-  formatAadhaar,
-  formatRupees,
-  type ProfileFormValues,
-  REGISTRATION_STEPS,
-} from '../../../lib/shared';
+import { loanTypeName, loanTypeNames, stateName, stateNames } from '../../../lib/option-names';
+import { formatAadhaar, type ProfileFormValues, REGISTRATION_STEPS } from '../../../lib/shared';
+import { useFormat } from '../../../lib/use-format';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { type IfscCheck, useIfscLookup } from '../hooks/use-ifsc-lookup';
 import { useProfileDraft } from '../hooks/use-profile-draft';
 import styles from './register-page.module.css';
 import { type FieldSpec, INITIAL_VALUES, STEP_FIELDS } from './registration-fields';
 
-const STEPS = REGISTRATION_STEPS.map((step) => ({ title: step.title, subtitle: step.description }));
 const LAST_STEP = REGISTRATION_STEPS.length - 1;
+
+/** The titles of REGISTRATION_STEPS (personal, bank, address) in the reader's language. */
+function stepTexts(i18n: I18n) {
+  return [
+    { title: i18n._('register.step.personal'), subtitle: i18n._('register.step.personalText') },
+    { title: i18n._('register.step.bank'), subtitle: i18n._('register.step.bankText') },
+    { title: i18n._('register.step.address'), subtitle: i18n._('register.step.addressText') },
+  ];
+}
 
 function transformValue(spec: FieldSpec, raw: string): string {
   if (spec.transform === 'aadhaar') return formatAadhaar(raw);
   if (spec.transform === 'upper') return raw.toUpperCase();
   return raw;
 }
-
-export const IFSC_NOT_FOUND = "IFSC not found in RBI's list. Please check it.";
-export const IFSC_CONFIRM_LABEL = 'I have checked it';
-export const CONSENT_LABEL =
-  'I agree that my details are used for my loan application and its verification, as the privacy notice explains.';
 
 function toPayload(values: ProfileFormValues, noticeVersion: string): ProfilePayload {
   const trimmed = Object.fromEntries(
@@ -72,6 +74,7 @@ function RegistrationForm({
   drafts: ReturnType<typeof useProfileDraft>;
 }) {
   const api = useApi();
+  const { i18n } = useLingui();
   const { privacyNoticeVersion } = useRuntimeConfig();
   const { refreshApplication } = useSession();
   const navigate = useNavigate();
@@ -179,23 +182,24 @@ function RegistrationForm({
     }
   });
 
-  const current = REGISTRATION_STEPS[step]!;
+  const steps = stepTexts(i18n);
+  const current = steps[step]!;
   const ifscNoteId = useId();
 
   return (
     <Page narrow>
       <Button variant="link" onClick={() => navigate('/dashboard')} className={styles.back}>
-        ← Back to Dashboard
+        ← {i18n._('common.backToDashboard')}
       </Button>
-      <h1 className={styles.title}>Registration Form</h1>
-      <p className={styles.subtitle}>Complete your application in 3 simple steps</p>
-      <StepIndicator steps={STEPS} currentStep={step + 1} className={styles.steps} />
+      <h1 className={styles.title}>{i18n._('register.title')}</h1>
+      <p className={styles.subtitle}>{i18n._('register.subtitle')}</p>
+      <StepIndicator steps={steps} currentStep={step + 1} className={styles.steps} />
 
       <form ref={formRef} className={styles.card} noValidate onSubmit={handleSubmit}>
         <h2 ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
           {current.title}
         </h2>
-        <p className={styles.stepSubtitle}>{current.description}</p>
+        <p className={styles.stepSubtitle}>{current.subtitle}</p>
         <div className={styles.fields}>
           {STEP_FIELDS[step]!.map((spec) => {
             const field = (
@@ -229,12 +233,12 @@ function RegistrationForm({
         </div>
         <div className={styles.nav}>
           <Button variant="secondary" disabled={step === 0} onClick={previous}>
-            Previous
+            {i18n._('register.previous')}
           </Button>
           {step < LAST_STEP ? (
-            <Button type="submit">Next Step</Button>
+            <Button type="submit">{i18n._('register.next')}</Button>
           ) : (
-            <Button type="submit">Complete Registration</Button>
+            <Button type="submit">{i18n._('register.complete')}</Button>
           )}
         </div>
       </form>
@@ -242,11 +246,11 @@ function RegistrationForm({
       <ConfirmDialog
         open={reviewing}
         size="lg"
-        title="Confirm Your Details"
-        description="Please review your information before submitting."
-        cancelLabel="Edit"
-        confirmLabel="Confirm & Submit"
-        busyLabel="Submitting..."
+        title={i18n._('register.confirmTitle')}
+        description={i18n._('register.confirmText')}
+        cancelLabel={i18n._('register.edit')}
+        confirmLabel={i18n._('register.confirmSubmit')}
+        busyLabel={i18n._('register.submitting')}
         busy={submitting}
         confirmDisabled={!consented}
         onConfirm={confirm}
@@ -260,11 +264,11 @@ function RegistrationForm({
             disabled={submitting}
             onChange={(event) => setConsented(event.target.checked)}
           />
-          <span>{CONSENT_LABEL}</span>
+          <span>{i18n._('register.consent')}</span>
         </label>
         <p className={styles.consentNotice}>
           <Link to="/privacy" target="_blank" rel="noopener">
-            Read the privacy notice
+            {i18n._('register.readPrivacy')}
           </Link>
         </p>
       </ConfirmDialog>
@@ -284,9 +288,12 @@ interface FormFieldProps {
 }
 
 function FormField({ spec, value, error, touched, onChange, onBlur, describedBy }: FormFieldProps) {
+  const { i18n } = useLingui();
+  const label = i18n._(spec.label);
+  const placeholder = spec.placeholder ? i18n._(spec.placeholder) : undefined;
   const common = {
     name: spec.name,
-    label: spec.optional ? `${spec.label} (optional)` : spec.label,
+    label: spec.optional ? i18n._('register.optionalLabel', { label }) : label,
     value,
     error,
     touched: Boolean(touched),
@@ -298,8 +305,8 @@ function FormField({ spec, value, error, touched, onChange, onBlur, describedBy 
     return (
       <SelectField
         {...common}
-        options={spec.options ?? []}
-        placeholder={spec.placeholder}
+        options={optionsOf(i18n, spec)}
+        placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
       />
     );
@@ -311,7 +318,7 @@ function FormField({ spec, value, error, touched, onChange, onBlur, describedBy 
       inputMode={spec.inputMode}
       autoComplete={spec.autoComplete ?? 'off'}
       maxLength={spec.maxLength}
-      placeholder={spec.placeholder}
+      placeholder={placeholder}
       autoCapitalize={spec.transform === 'upper' ? 'characters' : undefined}
       aria-describedby={describedBy}
       onChange={(event) => onChange(transformValue(spec, event.target.value))}
@@ -319,24 +326,35 @@ function FormField({ spec, value, error, touched, onChange, onBlur, describedBy 
   );
 }
 
-const REVIEW_LABELS: { name: keyof ProfileFormValues; label: string }[] = STEP_FIELDS.flat().map(
-  (spec) => ({ name: spec.name, label: spec.label.replace(' (₹)', '') }),
-);
+/** A select's options: the stored values, named in the reader's language. */
+function optionsOf(i18n: I18n, spec: FieldSpec) {
+  const names: Record<string, string> =
+    spec.name === 'loan_type' ? loanTypeNames(i18n) : spec.name === 'state' ? stateNames(i18n) : {};
+  return (spec.options ?? []).map((value) => ({ value, label: names[value] ?? value }));
+}
 
-function displayValue(name: keyof ProfileFormValues, value: string | undefined): string {
-  if (!value) return 'N/A';
-  if (name === 'aadhaar_number') return formatAadhaar(value);
-  if (name === 'loan_amount') return formatRupees(value);
-  return value;
+/** The review's label of a field: the form's, without the '(₹)' of the amount. */
+function reviewLabel(i18n: I18n, spec: FieldSpec): string {
+  return spec.name === 'loan_amount' ? i18n._('field.loanAmount') : i18n._(spec.label);
 }
 
 function ReviewList({ values }: { values: ProfileFormValues }) {
+  const { i18n } = useLingui();
+  const format = useFormat();
+  const displayValue = (name: keyof ProfileFormValues, value: string | undefined): string => {
+    if (!value) return format.na;
+    if (name === 'aadhaar_number') return formatAadhaar(value);
+    if (name === 'loan_amount') return format.money(value);
+    if (name === 'loan_type') return loanTypeName(i18n, value);
+    if (name === 'state') return stateName(i18n, value);
+    return value;
+  };
   return (
     <dl className={styles.review}>
-      {REVIEW_LABELS.map(({ name, label }) => (
-        <div key={name} className={styles.reviewRow}>
-          <dt>{label}</dt>
-          <dd>{displayValue(name, values[name] as string | undefined)}</dd>
+      {STEP_FIELDS.flat().map((spec) => (
+        <div key={spec.name} className={styles.reviewRow}>
+          <dt>{reviewLabel(i18n, spec)}</dt>
+          <dd>{displayValue(spec.name, values[spec.name] as string | undefined)}</dd>
         </div>
       ))}
     </dl>
@@ -357,11 +375,12 @@ interface IfscNoteProps {
  * when RBI's list does not have it (the list may be older than a new branch).
  */
 function IfscNote({ id, check, hidden, confirmed, onConfirm, confirmRef }: IfscNoteProps) {
+  const { i18n } = useLingui();
   let note: ReactNode = null;
   if (!hidden && check.status === 'not-found') {
     note = (
       <>
-        <p className={styles.ifscWarning}>{IFSC_NOT_FOUND}</p>
+        <p className={styles.ifscWarning}>{i18n._('register.ifscNotFound')}</p>
         <label className={styles.ifscConfirm}>
           <input
             ref={confirmRef}
@@ -369,7 +388,7 @@ function IfscNote({ id, check, hidden, confirmed, onConfirm, confirmRef }: IfscN
             checked={confirmed}
             onChange={(event) => onConfirm(event.target.checked)}
           />
-          <span>{IFSC_CONFIRM_LABEL}</span>
+          <span>{i18n._('register.ifscChecked')}</span>
         </label>
       </>
     );

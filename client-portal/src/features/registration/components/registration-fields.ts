@@ -10,8 +10,10 @@ export type FieldName = keyof ProfileFormValues & string;
 
 export interface FieldSpec {
   name: FieldName;
+  /** Message id of the label (the portal's catalog). */
   label: string;
   kind?: 'text' | 'select';
+  /** Message id of the placeholder. */
   placeholder?: string;
   inputMode?: 'numeric' | 'tel' | 'text';
   type?: 'text' | 'tel';
@@ -30,93 +32,103 @@ export const STEP_FIELDS: readonly (readonly FieldSpec[])[] = [
   [
     {
       name: 'full_name',
-      label: 'Full Name',
-      placeholder: 'As on your Aadhaar card',
+      label: /*i18n*/ 'field.fullName',
+      placeholder: /*i18n*/ 'register.placeholder.fullName',
       autoComplete: 'name',
     },
     {
       name: 'contact_number',
-      label: 'Contact Number',
+      label: /*i18n*/ 'field.contactNumber',
       type: 'tel',
       inputMode: 'numeric',
       autoComplete: 'tel-national',
       maxLength: FIELD_MAX_LENGTH.contact_number,
-      placeholder: '10-digit mobile number',
+      placeholder: /*i18n*/ 'auth.mobilePlaceholder',
     },
     {
       name: 'aadhaar_number',
-      label: 'Aadhaar Number',
+      label: /*i18n*/ 'field.aadhaarNumber',
       inputMode: 'numeric',
       maxLength: FIELD_MAX_LENGTH.aadhaar_number,
-      placeholder: 'XXXX XXXX XXXX',
+      placeholder: /*i18n*/ 'register.placeholder.aadhaar',
       transform: 'aadhaar',
     },
     {
       name: 'pan_number',
-      label: 'PAN Number',
+      label: /*i18n*/ 'field.panNumber',
       maxLength: FIELD_MAX_LENGTH.pan_number,
-      placeholder: 'ABCDE1234F',
+      placeholder: /*i18n*/ 'register.placeholder.pan',
       transform: 'upper',
     },
     {
       name: 'loan_amount',
-      label: 'Loan Amount (₹)',
+      label: /*i18n*/ 'field.loanAmountRupees',
       inputMode: 'numeric',
       maxLength: FIELD_MAX_LENGTH.loan_amount,
-      placeholder: 'Enter amount (max 10,00,000)',
+      placeholder: /*i18n*/ 'register.placeholder.loanAmount',
     },
     {
       name: 'loan_type',
-      label: 'Loan Type',
+      label: /*i18n*/ 'field.loanType',
       kind: 'select',
       options: LOAN_TYPES,
-      placeholder: 'Select loan type',
+      placeholder: /*i18n*/ 'register.placeholder.loanType',
     },
   ],
   [
-    { name: 'bank_name', label: 'Bank Name', placeholder: 'e.g. State Bank of India', wide: true },
+    {
+      name: 'bank_name',
+      label: /*i18n*/ 'field.bankName',
+      placeholder: /*i18n*/ 'register.placeholder.bankName',
+      wide: true,
+    },
     {
       name: 'account_number',
-      label: 'Account Number',
+      label: /*i18n*/ 'field.accountNumber',
       inputMode: 'numeric',
       maxLength: FIELD_MAX_LENGTH.account_number,
-      placeholder: '9-18 digit account number',
+      placeholder: /*i18n*/ 'register.placeholder.accountNumber',
     },
     {
       name: 'ifsc_code',
-      label: 'IFSC Code',
+      label: /*i18n*/ 'field.ifscCode',
       maxLength: FIELD_MAX_LENGTH.ifsc_code,
-      placeholder: 'ABCD0123456',
+      placeholder: /*i18n*/ 'register.placeholder.ifsc',
       transform: 'upper',
     },
   ],
   [
     {
       name: 'full_address',
-      label: 'Address',
-      placeholder: 'House, street, area',
+      label: /*i18n*/ 'field.address',
+      placeholder: /*i18n*/ 'register.placeholder.address',
       autoComplete: 'street-address',
       wide: true,
     },
     {
       name: 'alternative_contact_number',
-      label: 'Alternative Contact Number',
+      label: /*i18n*/ 'field.alternativeContactNumber',
       type: 'tel',
       inputMode: 'numeric',
       maxLength: FIELD_MAX_LENGTH.alternative_contact_number,
-      placeholder: 'Optional',
+      placeholder: /*i18n*/ 'register.placeholder.optional',
       optional: true,
     },
-    { name: 'city', label: 'City', autoComplete: 'address-level2', placeholder: 'e.g. Kochi' },
+    {
+      name: 'city',
+      label: /*i18n*/ 'field.city',
+      autoComplete: 'address-level2',
+      placeholder: /*i18n*/ 'register.placeholder.city',
+    },
     {
       name: 'pin_code',
-      label: 'PIN Code',
+      label: /*i18n*/ 'field.pinCode',
       inputMode: 'numeric',
       maxLength: FIELD_MAX_LENGTH.pin_code,
       autoComplete: 'postal-code',
-      placeholder: '6-digit PIN code',
+      placeholder: /*i18n*/ 'register.placeholder.pinCode',
     },
-    { name: 'state', label: 'State', kind: 'select', options: INDIAN_STATES },
+    { name: 'state', label: /*i18n*/ 'field.state', kind: 'select', options: INDIAN_STATES },
   ],
 ];
 

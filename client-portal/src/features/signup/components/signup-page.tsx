@@ -1,13 +1,15 @@
+import { useLingui } from '@lingui/react';
 import { Button, ErrorBox, OtpInput, PasswordField, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
+import { useLocale } from '../../../app/locale-context';
 import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { OTP_LENGTH, signupDetailsSchema, VALIDATION_MESSAGES } from '../../../lib/shared';
+import { OTP_LENGTH, signupDetailsSchema, VALIDATION_IDS } from '../../../lib/shared';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { wait } from '../../../lib/wait';
 
@@ -22,6 +24,8 @@ export function SignupPage() {
   const [step, setStep] = useState<1 | 2>(1);
   const [otp, setOtp] = useState('');
   const [otpTouched, setOtpTouched] = useState(false);
+  const { i18n } = useLingui();
+  const { locale } = useLocale();
   const [error, setError] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [success, setSuccess] = useState('');
@@ -36,7 +40,7 @@ export function SignupPage() {
         setOtp('');
         setStep(2);
       } catch (failure) {
-        setError(errorText(failure, 'Failed to send OTP. Try again.'));
+        setError(errorText(failure, /*i18n*/ 'signup.error.sendOtp'));
       }
     },
   });
@@ -64,13 +68,14 @@ export function SignupPage() {
         phone_number: details.values.phone_number,
         password: details.values.password,
         otp,
+        language: locale,
       });
     } catch (failure) {
-      setError(errorText(failure, 'Signup failed, please try again'));
+      setError(errorText(failure, /*i18n*/ 'signup.error.failed'));
       setVerifying(false);
       return;
     }
-    setSuccess('Signup successful! Redirecting to login...');
+    setSuccess(/*i18n*/ 'signup.success');
     await wait(SIGNUP_REDIRECT_MS);
     navigate('/login', { replace: true });
   });
@@ -79,21 +84,21 @@ export function SignupPage() {
     void verifyOnce();
   };
 
-  const otpError = otp.length === OTP_LENGTH ? undefined : VALIDATION_MESSAGES.otpIncomplete;
+  const otpError = otp.length === OTP_LENGTH ? undefined : VALIDATION_IDS.otpIncomplete;
 
   return (
     <AuthCard
-      title="Create Account"
+      title={i18n._('signup.title')}
       subtitle={
         step === 1
-          ? 'Sign up with your mobile number to start your loan application.'
-          : `Enter the 6-digit code sent to ${details.values.phone_number}.`
+          ? i18n._('signup.subtitle')
+          : i18n._('auth.codeSentTo', { phone: details.values.phone_number })
       }
       footer={
         <p>
-          Already have an account?{' '}
+          {i18n._('signup.haveAccount')}{' '}
           <Link to="/login" className={authStyles.link}>
-            Sign In
+            {i18n._('auth.signIn')}
           </Link>
         </p>
       }
@@ -102,49 +107,54 @@ export function SignupPage() {
         <form ref={formRef} className={authStyles.form} noValidate onSubmit={submitDetails}>
           <ErrorBox>{error}</ErrorBox>
           <TextField
-            label="Mobile Number"
+            label={i18n._('auth.mobileNumber')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={10}
-            placeholder="10-digit mobile number"
+            placeholder={i18n._('auth.mobilePlaceholder')}
             required
             {...details.getFieldProps('phone_number')}
             error={details.errors.phone_number}
             touched={details.touched.phone_number}
           />
           <PasswordField
-            label="Password"
+            label={i18n._('auth.password')}
             autoComplete="new-password"
-            placeholder="At least 6 characters"
+            placeholder={i18n._('signup.passwordPlaceholder')}
             required
             {...details.getFieldProps('password')}
             error={details.errors.password}
             touched={details.touched.password}
           />
           <PasswordField
-            label="Confirm Password"
+            label={i18n._('auth.confirmPassword')}
             autoComplete="new-password"
-            placeholder="Re-enter your password"
+            placeholder={i18n._('signup.confirmPlaceholder')}
             required
             {...details.getFieldProps('confirm_password')}
             error={details.errors.confirm_password}
             touched={details.touched.confirm_password}
           />
-          <Button type="submit" fullWidth busy={details.isSubmitting} busyLabel="Sending OTP...">
-            Continue
+          <Button
+            type="submit"
+            fullWidth
+            busy={details.isSubmitting}
+            busyLabel={i18n._('auth.sendingOtp')}
+          >
+            {i18n._('signup.continue')}
           </Button>
         </form>
       ) : (
         <form className={authStyles.form} noValidate onSubmit={submitOtp}>
           {success ? (
             <p role="status" className={authStyles.success}>
-              {success}
+              {i18n._(success)}
             </p>
           ) : null}
           <ErrorBox>{error}</ErrorBox>
           <OtpInput
-            label="Verification code"
+            label={i18n._('auth.verificationCode')}
             value={otp}
             onChange={setOtp}
             onBlur={() => setOtpTouched(true)}
@@ -158,9 +168,9 @@ export function SignupPage() {
             fullWidth
             disabled={otp.length !== OTP_LENGTH || Boolean(success)}
             busy={verifying && !success}
-            busyLabel="Verifying..."
+            busyLabel={i18n._('auth.verifying')}
           >
-            Verify & Create Account
+            {i18n._('signup.verifySubmit')}
           </Button>
         </form>
       )}

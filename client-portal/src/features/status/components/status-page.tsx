@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { type Application, isLifecycleStatus } from '@loan-portal/api-client';
 import { Button, Card, EmptyState, Spinner, StatusBadge, Timeline } from '@loan-portal/ui-kit';
 import { useEffect, useState } from 'react';
@@ -6,10 +7,11 @@ import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { DownloadReceiptButton } from '../../../components/download-receipt-button';
 import { Page } from '../../../components/page';
-import { formatDate } from '../../../lib/dates';
 import { httpStatusOf } from '../../../lib/http-status';
-import { formatAadhaar, formatRupees } from '../../../lib/shared';
-import { STATUS_TEXTS, timelineSteps } from '../../../lib/status-texts';
+import { loanTypeName, stateName } from '../../../lib/option-names';
+import { formatAadhaar } from '../../../lib/shared';
+import { statusExplanation, timelineSteps } from '../../../lib/status-texts';
+import { useFormat } from '../../../lib/use-format';
 import styles from './status-page.module.css';
 
 type Load =
@@ -20,6 +22,7 @@ type Load =
 
 export function StatusPage() {
   const api = useApi();
+  const { i18n } = useLingui();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   useEffect(() => {
@@ -44,12 +47,12 @@ export function StatusPage() {
   return (
     <Page narrow>
       <Link to="/dashboard" className={styles.back}>
-        ← Back to Dashboard
+        ← {i18n._('common.backToDashboard')}
       </Link>
-      <h1 className={styles.title}>Application Status</h1>
+      <h1 className={styles.title}>{i18n._('statusPage.title')}</h1>
       {load.state === 'loading' ? (
         <div className={styles.loading}>
-          <Spinner size="lg" label="Loading your application..." />
+          <Spinner size="lg" label={i18n._('common.loadingApplication')} />
         </div>
       ) : load.state === 'failed' ? (
         <NotFound />
@@ -63,13 +66,16 @@ export function StatusPage() {
 
 function NotFound() {
   const navigate = useNavigate();
+  const { i18n } = useLingui();
   return (
     <Card>
       <EmptyState
         titleAs="h2"
-        title="No Application Found"
-        description="We could not find an application for your account."
-        action={<Button onClick={() => navigate('/register')}>Start New Application</Button>}
+        title={i18n._('statusPage.notFound')}
+        description={i18n._('statusPage.notFoundText')}
+        action={
+          <Button onClick={() => navigate('/register')}>{i18n._('statusPage.startNew')}</Button>
+        }
       />
     </Card>
   );
@@ -78,31 +84,38 @@ function NotFound() {
 function StatusBanner({ application }: { application: Application }) {
   const navigate = useNavigate();
   const { applicationFeeInr } = useRuntimeConfig();
+  const { i18n } = useLingui();
+  const format = useFormat();
   if (application.status === 'draft') {
     return (
       <div className={`${styles.banner} ${styles.warning}`}>
-        <h2 className={styles.bannerTitle}>Payment Pending</h2>
+        <h2 className={styles.bannerTitle}>{i18n._('statusPage.paymentPending')}</h2>
         <p className={styles.bannerText}>
-          Your application is saved as a draft. Pay the one-time fee of{' '}
-          {formatRupees(applicationFeeInr)} to submit it.
+          {i18n._('statusPage.paymentPendingText', { fee: format.money(applicationFeeInr) })}
         </p>
-        <Button onClick={() => navigate('/payment')}>Continue to Payment</Button>
+        <Button onClick={() => navigate('/payment')}>
+          {i18n._('statusPage.continueToPayment')}
+        </Button>
       </div>
     );
   }
   if (application.status === 'paid') {
     return (
       <div className={`${styles.banner} ${styles.success}`}>
-        <h2 className={styles.bannerTitle}>Application Submitted</h2>
-        <p className={styles.bannerText}>Payment received. Your application is being processed.</p>
+        <h2 className={styles.bannerTitle}>{i18n._('statusPage.submitted')}</h2>
+        <p className={styles.bannerText}>{i18n._('statusPage.submittedText')}</p>
         <p className={styles.bannerText}>
-          Submitted on <strong>{formatDate(application.submitted_at)}</strong>
+          <Trans
+            id="statusPage.submittedOn"
+            values={{ date: format.date(application.submitted_at) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       </div>
     );
   }
   const texts = isLifecycleStatus(application.status)
-    ? STATUS_TEXTS[application.status]
+    ? statusExplanation(i18n, application.status)
     : undefined;
   const tone =
     application.status === 'rejected'
@@ -116,12 +129,13 @@ function StatusBanner({ application }: { application: Application }) {
       : undefined;
   return (
     <div className={`${styles.banner} ${tone}`}>
-      <h2 className={styles.bannerTitle}>{texts?.title ?? 'Application Processing'}</h2>
-      <p className={styles.bannerText}>
-        {texts?.text ??
-          'Your application is being reviewed. We will contact you if we need anything else.'}
-      </p>
-      {reason ? <p className={styles.bannerText}>Reason: {reason}</p> : null}
+      <h2 className={styles.bannerTitle}>
+        {texts?.title ?? i18n._('statusText.processing.title')}
+      </h2>
+      <p className={styles.bannerText}>{texts?.text ?? i18n._('statusText.processing.text')}</p>
+      {reason ? (
+        <p className={styles.bannerText}>{i18n._('statusText.reason', { reason })}</p>
+      ) : null}
     </div>
   );
 }
@@ -129,47 +143,50 @@ function StatusBanner({ application }: { application: Application }) {
 /** Before the fee is paid there is no receipt to download. */
 const UNPAID = new Set(['draft', 'pending_payment']);
 
-function orNA(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return 'N/A';
-  const text = String(value).trim();
-  return text === '' ? 'N/A' : text;
-}
-
 function ApplicationDetails({ application }: { application: Application }) {
+  const { i18n } = useLingui();
+  const format = useFormat();
+  const orNA = (value: string | number | null | undefined): string => {
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    return text === '' ? format.na : text;
+  };
   const profile = application.profile ?? ({} as Partial<Application['profile']>);
   const aadhaar = profile.aadhaar_number ?? '';
   const details: [string, string][] = [
-    ['Full Name', orNA(profile.full_name)],
-    ['Aadhaar Number', /^\d{12}$/.test(aadhaar) ? formatAadhaar(aadhaar) : orNA(aadhaar)],
-    ['PAN Number', orNA(profile.pan_number)],
-    ['Bank Name', orNA(profile.bank_name)],
-    ['Account Number', orNA(profile.account_number)],
-    ['IFSC Code', orNA(profile.ifsc_code)],
-    ['Address', orNA(profile.full_address)],
-    ['City', orNA(profile.city)],
-    ['State', orNA(profile.state)],
-    ['PIN Code', orNA(profile.pin_code)],
-    ['Contact Number', orNA(profile.contact_number)],
-    ['Alternative Contact Number', orNA(profile.alternative_contact_number)],
+    [i18n._('field.fullName'), orNA(profile.full_name)],
+    [
+      i18n._('field.aadhaarNumber'),
+      /^\d{12}$/.test(aadhaar) ? formatAadhaar(aadhaar) : orNA(aadhaar),
+    ],
+    [i18n._('field.panNumber'), orNA(profile.pan_number)],
+    [i18n._('field.bankName'), orNA(profile.bank_name)],
+    [i18n._('field.accountNumber'), orNA(profile.account_number)],
+    [i18n._('field.ifscCode'), orNA(profile.ifsc_code)],
+    [i18n._('field.address'), orNA(profile.full_address)],
+    [i18n._('field.city'), orNA(profile.city)],
+    [i18n._('field.state'), profile.state ? stateName(i18n, profile.state) : format.na],
+    [i18n._('field.pinCode'), orNA(profile.pin_code)],
+    [i18n._('field.contactNumber'), orNA(profile.contact_number)],
+    [i18n._('field.alternativeContactNumber'), orNA(profile.alternative_contact_number)],
   ];
   return (
     <>
       <Card
-        title="Your Application"
+        title={i18n._('dashboard.yourApplication')}
         actions={<StatusBadge status={application.status} vocabulary="dashboard" />}
       >
         <dl className={styles.summary}>
           <div>
-            <dt>Application ID</dt>
+            <dt>{i18n._('common.applicationId')}</dt>
             <dd>{orNA(application.application_id)}</dd>
           </div>
           <div>
-            <dt>Loan Amount</dt>
-            <dd>{formatRupees(profile.loan_amount)}</dd>
+            <dt>{i18n._('field.loanAmount')}</dt>
+            <dd>{format.money(profile.loan_amount)}</dd>
           </div>
           <div>
-            <dt>Loan Type</dt>
-            <dd>{orNA(profile.loan_type)}</dd>
+            <dt>{i18n._('field.loanType')}</dt>
+            <dd>{profile.loan_type ? loanTypeName(i18n, profile.loan_type) : format.na}</dd>
           </div>
         </dl>
         {UNPAID.has(application.status) ? null : (
@@ -179,10 +196,13 @@ function ApplicationDetails({ application }: { application: Application }) {
         )}
       </Card>
       <StatusBanner application={application} />
-      <Card title="Progress" className={styles.progress}>
-        <Timeline label="Application progress" steps={timelineSteps(application)} />
+      <Card title={i18n._('statusPage.progress')} className={styles.progress}>
+        <Timeline
+          label={i18n._('statusPage.progressLabel')}
+          steps={timelineSteps(i18n, application)}
+        />
       </Card>
-      <Card title="Application Details">
+      <Card title={i18n._('statusPage.details')}>
         <dl className={styles.details}>
           {details.map(([label, value]) => (
             <div key={label} className={styles.detail}>
@@ -198,14 +218,21 @@ function ApplicationDetails({ application }: { application: Application }) {
 
 function SupportBox() {
   const { supportEmail, supportPhone } = useRuntimeConfig();
+  const { i18n } = useLingui();
   return (
     <aside className={styles.support} aria-labelledby="status-support">
       <h2 id="status-support" className={styles.supportTitle}>
-        Need help?
+        {i18n._('statusPage.needHelp')}
       </h2>
       <p className={styles.supportText}>
-        Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> or call{' '}
-        <a href={`tel:${supportPhone.replace(/\s/g, '')}`}>{supportPhone}</a>.
+        <Trans
+          id="statusPage.writeOrCall"
+          values={{ email: supportEmail, phone: supportPhone }}
+          components={{
+            0: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>,
+            1: <a href={`tel:${supportPhone.replace(/\s/g, '')}`}>{supportPhone}</a>,
+          }}
+        />
       </p>
     </aside>
   );
