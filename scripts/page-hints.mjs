@@ -1,6 +1,8 @@
 // Writes page-hints.json next to a remote's remoteEntry.js: what the server needs to send a page
 // whose files all start loading with the HTML, and whose first screen is painted by the HTML
-// itself (server/src/modules/static-hosting/page.ts reads it).
+// itself (server/src/modules/static-hosting/page.ts reads it). A remote with languages (its
+// exposed module exports PRERENDER_LOCALES and prepareLocale) gets its pages painted in each;
+// `routes[path].localized[locale]` holds the others, and the server sends the `lang` cookie's.
 import { resolve } from 'node:path';
 
 /** Runtime-config fields a prerendered page may show, as the tokens the server fills in. */
@@ -72,11 +74,15 @@ async function prerender({ appDir, exposed, mount, paths, plugins }) {
                 "import { createElement as h } from 'react';",
                 "import { prerenderToNodeStream } from 'react-dom/static';",
                 "import { MemoryRouter, Route, Routes } from 'react-router';",
-                `import App from ${JSON.stringify(exposed)};`,
-                'export async function render(path, mount, config) {',
+                `import * as remote from ${JSON.stringify(exposed)};`,
+                'const App = remote.default;',
+                // A remote with languages names them (the first is the default) and loads one.
+                'export const locales = remote.PRERENDER_LOCALES ?? [undefined];',
+                'export async function render(path, mount, config, locale) {',
+                '  if (locale !== undefined) await remote.prepareLocale?.(locale);',
                 '  const { prelude } = await prerenderToNodeStream(',
                 '    h(MemoryRouter, { initialEntries: [path] },',
-                '      h(Routes, null, h(Route, { path: mount, element: h(App, { config }) }))),',
+                '      h(Routes, null, h(Route, { path: mount, element: h(App, { config, locale }) }))),',
                 '  );',
                 "  let html = '';",
                 '  for await (const chunk of prelude) html += chunk;',
@@ -88,16 +94,28 @@ async function prerender({ appDir, exposed, mount, paths, plugins }) {
     ],
   });
   try {
-    const { render } = await server.ssrLoadModule(RENDER_ENTRY);
+    const { render, locales } = await server.ssrLoadModule(RENDER_ENTRY);
     const pages = {};
     for (const path of paths) {
-      const html = await render(path, mount, configWith(PLACEHOLDERS, 101));
-      const check = await render(path, mount, configWith(CHECK_VALUES, 202));
-      let substituted = html;
-      for (const [field, token] of Object.entries(PLACEHOLDERS)) {
-        substituted = substituted.replaceAll(token, CHECK_VALUES[field]);
+      // One copy per language (issue 16): the server sends the one of the visitor's `lang` cookie.
+      const copies = {};
+      for (const locale of locales) {
+        const html = await render(path, mount, configWith(PLACEHOLDERS, 101), locale);
+        const check = await render(path, mount, configWith(CHECK_VALUES, 202), locale);
+        let substituted = html;
+        for (const [field, token] of Object.entries(PLACEHOLDERS)) {
+          substituted = substituted.replaceAll(token, CHECK_VALUES[field]);
+        }
+        copies[locale ?? ''] = substituted === check ? staticCopy(html) : undefined;
       }
-      pages[path] = substituted === check ? staticCopy(html) : undefined;
+      const [first, ...others] = locales.map((locale) => copies[locale ?? '']);
+      if (first === undefined || others.some((copy) => copy === undefined)) continue;
+      pages[path] = {
+        html: first,
+        ...(others.length > 0
+          ? { localized: Object.fromEntries(locales.slice(1).map((l) => [l, copies[l]])) }
+          : {}),
+      };
     }
     return pages;
   } finally {
@@ -192,7 +210,8 @@ export function pageHints(options) {
           );
           continue;
         }
-        routes[path].html = pages[path];
+        routes[path].html = pages[path].html;
+        if (pages[path].localized) routes[path].localized = pages[path].localized;
         // Inlined by the server: the first paint then waits for the HTML alone, not for a
         // round trip to the remote's stylesheets (which the App still loads when it renders).
         routes[path].style = [...base.css, ...routes[path].css].map(cssText).join('\n');

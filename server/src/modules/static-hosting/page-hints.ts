@@ -22,7 +22,11 @@ export interface RouteHints {
   html?: string;
   /** The CSS that page needs (the remote's own stylesheets, in cascade order), with `html`. */
   style?: string;
+  /** The same page in the remote's other languages (issue 16), by locale ('hi'). */
+  localized?: Record<string, string>;
 }
+
+const LOCALE = /^[a-z]{2,3}$/;
 
 // Hashed build names: no scheme, no absolute path, no way out of the remote's directory.
 const FILE = /^(?!.*(?:^|\/)\.\.(?:\/|$))[\w.@~+-]+(?:\/[\w.@~+-]+)*$/;
@@ -66,11 +70,27 @@ export function parsePageHints(value: unknown, { markup = true } = {}): PageHint
         throw new Error(`routes.${path}.${field} must be a string`);
       }
     }
+    const localized = route.localized;
+    if (
+      localized !== undefined &&
+      !(
+        isRecord(localized) &&
+        Object.entries(localized).every(
+          ([locale, html]) => LOCALE.test(locale) && typeof html === 'string',
+        )
+      )
+    ) {
+      throw new Error(`routes.${path}.localized must map locales to pages`);
+    }
     routes[path] = {
       js: files(route.js, `routes.${path}.js`),
       css: files(route.css, `routes.${path}.css`),
       ...(markup && typeof route.html === 'string' && typeof route.style === 'string'
-        ? { html: route.html, style: route.style }
+        ? {
+            html: route.html,
+            style: route.style,
+            ...(localized ? { localized: localized as Record<string, string> } : {}),
+          }
         : {}),
     };
   }

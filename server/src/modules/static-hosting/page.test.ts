@@ -154,3 +154,53 @@ describe('page hints from a remote build', () => {
     );
   });
 });
+
+describe('the first paint in the visitor language (issue 16)', () => {
+  const localizedHints = parsePageHints({
+    js: ['remoteEntry.js'],
+    css: [],
+    placeholders: { productName: '__LP_PRODUCT_NAME__' },
+    routes: {
+      '/login': {
+        js: [],
+        css: [],
+        html: '<main><p>__LP_PRODUCT_NAME__</p><h1>Sign In</h1></main>',
+        style: 'main{margin:0}',
+        localized: { hi: '<main><p>__LP_PRODUCT_NAME__</p><h1>साइन इन करें</h1></main>' },
+      },
+    },
+  });
+  const withLang = template.replace('<html>', '<html lang="en-IN">');
+  const render = (locale?: string) =>
+    renderShellPage({
+      template: withLang,
+      config,
+      entryUrl: config.remotes.client_portal,
+      hints: localizedHints,
+      path: '/login',
+      locale,
+    });
+
+  it('paints the Hindi copy for a Hindi visitor, with <html lang="hi-IN">', () => {
+    const html = render('hi');
+    expect(html).toContain('<h1>साइन इन करें</h1><');
+    expect(html).not.toContain('<h1>Sign In</h1>');
+    expect(html).toContain('<html lang="hi-IN">');
+    expect(html).toContain('<p>Rupee &#60;Loans&#62;</p>');
+  });
+
+  it('paints English for anyone else, and for a language the build has no copy in', () => {
+    for (const locale of [undefined, 'en', 'ta']) {
+      const html = render(locale);
+      expect(html).toContain('<h1>Sign In</h1>');
+      expect(html).toContain('<html lang="en-IN">');
+    }
+  });
+
+  it('refuses hints whose localized pages are not pages by locale', () => {
+    const route = { js: [], css: [], html: '<p></p>', style: '', localized: { '../x': '<p></p>' } };
+    expect(() =>
+      parsePageHints({ js: [], css: [], placeholders: {}, routes: { '/login': route } }),
+    ).toThrow('routes./login.localized must map locales to pages');
+  });
+});

@@ -34,6 +34,11 @@ export interface ShellPageInput {
   entryUrl: string;
   hints: PageHints | undefined;
   path: string;
+  /**
+   * The visitor's language (the `lang` cookie, issue 16): the page painted in it when the remote
+   * prerendered one, and `<html lang>` to match.
+   */
+  locale?: string;
 }
 
 /**
@@ -50,11 +55,17 @@ export function renderShellPage({
   entryUrl,
   hints,
   path,
+  locale,
 }: ShellPageInput): string {
   const productName = escapeHtml(config.productName);
   let html = template.replaceAll('__PRODUCT_NAME__', () => productName);
   const route = hints?.routes[path];
-  const firstPaint = route?.html && hints ? fillPlaceholders(route.html, hints, config) : undefined;
+  const localized = locale ? route?.localized?.[locale] : undefined;
+  const painted = localized ?? route?.html;
+  const firstPaint = painted && hints ? fillPlaceholders(painted, hints, config) : undefined;
+  if (localized && locale) {
+    html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(`${locale}-IN`)}"`);
+  }
   const resolve = (files: string[]) =>
     files.map((file) => resolveNextToEntry(entryUrl, file)).filter((url) => url !== undefined);
 

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
@@ -16,13 +17,19 @@ const TEMPLATE = [
   '</body></html>',
 ].join('');
 
-function hints(pageHtml: string) {
+function hints(pageHtml: string, hindiHtml?: string) {
   return JSON.stringify({
     js: ['remoteEntry.js', 'assets/remote-app-AbCd1234.js'],
     css: ['assets/remote-app-AbCd1234.css'],
     placeholders: { productName: '__LP_PRODUCT_NAME__' },
     routes: {
-      '/login': { js: [], css: [], html: pageHtml, style: '.card{color:red}' },
+      '/login': {
+        js: [],
+        css: [],
+        html: pageHtml,
+        style: '.card{color:red}',
+        ...(hindiHtml ? { localized: { hi: hindiHtml } } : {}),
+      },
       '/portal-admin/login': { js: [], css: [], html: pageHtml, style: '.card{color:red}' },
       '/portal-admin/dashboard': { js: ['assets/dashboard-page-Zz99Yy88.js'], css: [] },
     },
@@ -41,7 +48,10 @@ function fakeBuild() {
   writeFileSync(join(client, 'remoteEntry.js'), 'export {};');
   writeFileSync(
     join(client, 'page-hints.json'),
-    hints('<main class="card"><h1>Sign In to __LP_PRODUCT_NAME__</h1></main>'),
+    hints(
+      '<main class="card"><h1>Sign In to __LP_PRODUCT_NAME__</h1></main>',
+      '<main class="card"><h1>__LP_PRODUCT_NAME__ में साइन इन करें</h1></main>',
+    ),
   );
   return {
     SHELL_DIST_DIR: shell,
@@ -73,6 +83,7 @@ beforeAll(async () => {
   });
   const sources: PageHintsSource[] = [];
   app = Fastify({ logger: false });
+  await app.register(cookie);
   await app.register(staticHostingPlugin, {
     config,
     createPageHintsSource: (options) => {
@@ -129,8 +140,29 @@ describe('pages of the web app', () => {
       headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
     });
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('paints /login in Hindi for a visitor whose lang cookie says so (issue 16)', async () => {
+    const hindi = await app.inject({
+      url: '/login',
+      headers: { accept: 'text/html', cookie: 'lang=hi' },
+    });
+    expect(hindi.body).toContain('<h1>Rupee &#60;Loans&#62; में साइन इन करें</h1>');
+    expect(hindi.body).not.toContain('Sign In to');
+    const english = await app.inject({
+      url: '/login',
+      headers: { accept: 'text/html', cookie: 'lang=en' },
+    });
+    expect(english.body).toContain('<h1>Sign In to Rupee &#60;Loans&#62;</h1>');
+    // The back office stays English.
+    const admin = await app.inject({
+      url: '/portal-admin/login',
+      headers: { accept: 'text/html', cookie: 'lang=hi' },
+    });
+    expect(admin.body).not.toContain('साइन इन');
+    expect(admin.body).toContain('<html>');
   });
 
   it('falls back to the boot screen for a page without hints', async () => {

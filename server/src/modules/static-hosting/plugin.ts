@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { type PortalName, portalForPath } from '@loan-portal/api-client';
+import { LOCALE_COOKIE, type PortalName, portalForPath } from '@loan-portal/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
@@ -47,7 +47,8 @@ function sendPage(page: RenderedPage, request: FastifyRequest, reply: FastifyRep
   const accept = String(request.headers['accept-encoding'] ?? '');
   void reply
     .header('Cache-Control', 'no-cache')
-    .header('Vary', 'Accept-Encoding')
+    // A page is painted in the language of the `lang` cookie (issue 16).
+    .header('Vary', 'Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8');
   if (/\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accept)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
@@ -136,7 +137,7 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
   // One rendering per (route, hints) pair; new hints replace the whole set.
   const rendered = new Map<string, RenderedPage>();
   let renderedFor: (PageHints | undefined)[] = [];
-  const pageFor = (path: string): RenderedPage | undefined => {
+  const pageFor = (path: string, locale?: string): RenderedPage | undefined => {
     if (!template) return undefined;
     const portal = portalForPath(path);
     const current = (['client_portal', 'admin_portal'] as const).map((name) =>
@@ -147,7 +148,10 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
       renderedFor = current;
     }
     const portalHints = hints[portal].current();
-    const key = portalHints?.routes[path] ? `${portal} ${path}` : portal;
+    const route = portalHints?.routes[path];
+    // The visitor's language only matters where the remote painted the page in it.
+    const language = locale && route?.localized?.[locale] ? locale : undefined;
+    const key = route ? `${portal} ${path} ${language ?? ''}` : portal;
     let page = rendered.get(key);
     if (!page) {
       page = compressed(
@@ -157,6 +161,7 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
           entryUrl: runtimeConfig.remotes[portal],
           hints: portalHints,
           path,
+          locale: language,
         }),
       );
       rendered.set(key, page);
@@ -178,7 +183,7 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
       !path.startsWith('/remotes/') &&
       !path.startsWith('/assets/') &&
       String(request.headers.accept ?? '').includes('text/html');
-    const page = wantsPage ? pageFor(path) : undefined;
+    const page = wantsPage ? pageFor(path, request.cookies?.[LOCALE_COOKIE]) : undefined;
     if (page) return sendPage(page, request, reply);
     return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
   });
