@@ -67,6 +67,16 @@ describe('Hindi (issue 16)', () => {
     expect(localStorage.getItem('loan-portal.locale')).toBe('en');
   });
 
+  it('says a network failure in Hindi (English keeps the spec\'s "Network Error")', async () => {
+    server.use(http.post(`${API}/api/accounts/auth/login/`, () => HttpResponse.error()));
+    await renderAppInHindi('/login');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/^मोबाइल नंबर/), '9876543210');
+    await u.type(screen.getByLabelText(/^पासवर्ड( \*)?$/), 'secret1');
+    await u.click(screen.getByRole('button', { name: 'साइन इन करें →' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('नेटवर्क त्रुटि: अपना इंटरनेट कनेक्शन जाँचें');
+  });
+
   it('keeps the choice for the next visit: a reload opens in Hindi', async () => {
     localStorage.setItem('loan-portal.locale', 'hi');
     renderApp('/signup');
