@@ -121,5 +121,36 @@ export const registrationDailyCounts = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.status, table.stripe] })],
 );
 
+/**
+ * The words of each listed applicant's name (lower-case, split at spaces), one row per
+ * registration and distinct word, with the registration's creation time and status: the admin
+ * list's name search reads its page and its exact total from the index
+ * `registration_name_words_search_idx` (word, created_at, registration_id) INCLUDE (status) alone,
+ * without visiting a profile (issue 17). Kept by statement-level triggers on registrations and
+ * profiles (custom migration 0019), in the transaction of every write; the index lives there too
+ * (drizzle-kit cannot write INCLUDE).
+ */
+export const registrationNameWords = pgTable(
+  'registration_name_words',
+  {
+    word: text('word').notNull(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    status: varchar('status', { length: 32 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.registrationId, table.word] })],
+);
+
+/**
+ * Every distinct word of `registration_name_words`: a search term is matched against these few
+ * thousand words (trigram index, migration 0019) to find which words of the index to read. A word
+ * goes when the last name holding it does.
+ */
+export const nameWords = pgTable('name_words', {
+  word: text('word').primaryKey(),
+});
+
 export type ProfileRow = typeof profiles.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
