@@ -61,6 +61,22 @@ export interface DateOptions {
   month?: 'long' | 'short';
 }
 
+/** The IST formatter of a day, or a day and time, in a locale. */
+function istFormatter(locale: Locale, month: 'long' | 'short', withTime: boolean) {
+  return cached(
+    `${withTime ? 'datetime' : 'date'}:${locale}:${month}`,
+    () =>
+      new Intl.DateTimeFormat(intlLocale(locale), {
+        day: 'numeric',
+        month,
+        year: 'numeric',
+        ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+        timeZone: TIME_ZONE,
+        numberingSystem: 'latn',
+      }),
+  );
+}
+
 /** A day in IST with the locale's month name: '5 March 2026' / '5 मार्च 2026'. '' if invalid. */
 export function formatDate(
   value: Date | string | number,
@@ -68,23 +84,12 @@ export function formatDate(
   { month = 'long' }: DateOptions = {},
 ): string {
   const date = toDate(value);
-  if (!date) return '';
-  return cached(
-    `date:${locale}:${month}`,
-    () =>
-      new Intl.DateTimeFormat(intlLocale(locale), {
-        day: 'numeric',
-        month,
-        year: 'numeric',
-        timeZone: TIME_ZONE,
-        numberingSystem: 'latn',
-      }),
-  ).format(date);
+  return date ? istFormatter(locale, month, false).format(date) : '';
 }
 
 /**
- * A moment in IST: '5 March 2026, 2:30 pm' / '5 मार्च 2026, 2:30 pm' (hour cycle of the
- * locale). '' if invalid.
+ * A moment in IST, as the locale writes it: '5 March 2026 at 2:30 pm' /
+ * '5 मार्च 2026 को 2:30 pm बजे'. '' if invalid.
  */
 export function formatDateTime(
   value: Date | string | number,
@@ -92,18 +97,5 @@ export function formatDateTime(
   { month = 'long' }: DateOptions = {},
 ): string {
   const date = toDate(value);
-  if (!date) return '';
-  return cached(
-    `datetime:${locale}:${month}`,
-    () =>
-      new Intl.DateTimeFormat(intlLocale(locale), {
-        day: 'numeric',
-        month,
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone: TIME_ZONE,
-        numberingSystem: 'latn',
-      }),
-  ).format(date);
+  return date ? istFormatter(locale, month, true).format(date) : '';
 }
