@@ -23,7 +23,7 @@ describe("ui-kit's own words (issue 16)", () => {
     });
     render(
       <I18nProvider i18n={i18n}>
-        <PasswordField label="पासवर्ड" error="validation.passwordRequired" />
+        <PasswordField name="password" label="पासवर्ड" error="validation.passwordRequired" />
         <Pagination {...pages} onPageChange={() => undefined} />
         <StatusBadge status="under_review" vocabulary="dashboard" />
         <ErrorBox>Server said no</ErrorBox>
@@ -41,7 +41,7 @@ describe("ui-kit's own words (issue 16)", () => {
   it('are English without an I18nProvider (the back office), shared validation ids included', () => {
     render(
       <>
-        <PasswordField label="Password" error="validation.usernameRequired" />
+        <PasswordField name="password" label="Password" error="validation.usernameRequired" />
         <Pagination {...pages} onPageChange={() => undefined} />
         <StatusBadge status="PAID" vocabulary="registration" />
       </>,
