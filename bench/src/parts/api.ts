@@ -275,6 +275,23 @@ async function explain(url: string, statements: { sql: string }[]): Promise<SqlC
   }
 }
 
+/** Median wall time of `count` GETs sent one after another (after one unmeasured). */
+async function oneAtATime(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i <= count; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (i > 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
 async function signInClient(baseUrl: string, rows: number): Promise<string> {
   const res = await fetch(`${baseUrl}/api/accounts/auth/login/`, {
     method: 'POST',
@@ -422,6 +439,8 @@ export async function runApi(): Promise<PartResult> {
         durationSeconds: 1,
         next: scenario.next,
       });
+      // One request at a time (reads only): the server's own time beside the SQL it sends.
+      const single = scenario.next ? undefined : await oneAtATime(target, headers, 20);
       const loadBefore = loadavg()[0]!;
       const result = await load({
         url: target,
@@ -455,8 +474,13 @@ export async function runApi(): Promise<PartResult> {
           result.errors + result.non2xx > 0
             ? `${result.errors} errors, ${result.non2xx} non-2xx answers`
             : `${result.requests.toLocaleString('en-US')} requests, ${settings.connections} connections, ` +
-              `load ${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`,
+              `load ${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}` +
+              (single === undefined
+                ? ''
+                : `; 1 connection p50 ${formatMs(single)}` +
+                  (cost ? ` (${(single / cost.totalMs).toFixed(1)}× the SQL)` : '')),
         data: {
+          oneConnectionP50Ms: single,
           path: scenario.path,
           load: result,
           loadAverage: [loadBefore, loadavg()[0]],
