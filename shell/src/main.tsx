@@ -5,9 +5,10 @@ import { BootError } from './app/boot-error';
 import { loadPortal, registerPortalRemotes } from './app/remotes';
 import { readRuntimeConfig } from './app/runtime-config';
 import { ShellApp } from './app/shell-app';
-import { activateBootLocale, i18n } from './app/shell-i18n';
+import { activateBootLocale, followPageLanguage, i18n } from './app/shell-i18n';
 
 const root = createRoot(document.getElementById('root')!);
+followPageLanguage();
 
 async function boot(fresh: boolean) {
   try {
