@@ -13,6 +13,7 @@ import { auditTrailRoutes } from './modules/audit-trail';
 import { dataRightsRoutes } from './modules/data-rights';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
+import { i18nPlugin, languageRoutes } from './modules/i18n';
 import { identityRevealRoutes } from './modules/identity-masking/routes';
 import { ifscRoutes, sharedIfscDirectory } from './modules/ifsc';
 import { createJobQueue, type JobQueue, QUEUES } from './modules/jobs/queue';
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = createMetrics();
   await app.register(metricsPlugin, { metrics, token: options.config.metricsToken });
   await app.register(errorHandlerPlugin);
+  // Before every route: their messages are answered in the caller's language (issue 16).
+  await app.register(i18nPlugin);
   await app.register(cookie);
   // Before every route, so each route's schema lands in the document served at /api/docs.
   await app.register(swagger, {
@@ -204,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbox: rawSms instanceof ConsoleSmsProvider ? rawSms : undefined,
     adminSignInGate: staffSignIn.gate,
   });
+  await app.register(languageRoutes, { db: options.database.db });
   await app.register(staffModule, {
     config: options.config,
     db: options.database.db,

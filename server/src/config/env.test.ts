@@ -37,3 +37,29 @@ describe('enumerated settings take only their exact names', () => {
     expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
 });
+
+describe('MSG91 templates (issue 16)', () => {
+  it('reads the Hindi templates apart from the English ones', () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'key',
+      MSG91_TEMPLATE_ID: 'otp-en',
+      MSG91_TEMPLATE_ID_HI: 'otp-hi',
+      MSG91_STATUS_TEMPLATE_UNDER_REVIEW: 'review-en',
+      MSG91_STATUS_TEMPLATE_UNDER_REVIEW_HI: 'review-hi',
+      MSG91_ACCOUNT_EXISTS_TEMPLATE_ID_HI: 'exists-hi',
+    });
+    expect(config.sms).toMatchObject({
+      templateId: 'otp-en',
+      statusTemplateIds: { under_review: 'review-en' },
+      hindi: {
+        templateId: 'otp-hi',
+        statusTemplateIds: { under_review: 'review-hi' },
+        accountExistsTemplateId: 'exists-hi',
+      },
+    });
+    expect(Object.keys((config.sms as { statusTemplateIds: object }).statusTemplateIds)).toEqual([
+      'under_review',
+    ]);
+  });
+});

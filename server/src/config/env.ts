@@ -98,6 +98,12 @@ export type SmsConfig =
       statusTemplateIds: Record<string, string>;
       /** MSG91_ACCOUNT_EXISTS_TEMPLATE_ID: the notice to a registered number (no code). */
       accountExistsTemplateId: string | undefined;
+      /** The Hindi templates: MSG91_TEMPLATE_ID_HI, MSG91_STATUS_TEMPLATE_<STATUS>_HI, ... */
+      hindi: {
+        templateId: string | undefined;
+        statusTemplateIds: Record<string, string>;
+        accountExistsTemplateId: string | undefined;
+      };
       senderId: string | undefined;
       baseUrl: string;
     };
@@ -177,15 +183,29 @@ function loadSmsConfig(env: Env, deployEnv: DeployEnv): SmsConfig {
     provider,
     authKey,
     templateId,
-    statusTemplateIds: Object.fromEntries(
-      Object.entries(env)
-        .filter(([key, value]) => key.startsWith('MSG91_STATUS_TEMPLATE_') && value)
-        .map(([key, value]) => [key.slice('MSG91_STATUS_TEMPLATE_'.length).toLowerCase(), value!]),
-    ),
+    statusTemplateIds: statusTemplates(env, ''),
     accountExistsTemplateId: env.MSG91_ACCOUNT_EXISTS_TEMPLATE_ID || undefined,
+    hindi: {
+      templateId: env.MSG91_TEMPLATE_ID_HI || undefined,
+      statusTemplateIds: statusTemplates(env, '_HI'),
+      accountExistsTemplateId: env.MSG91_ACCOUNT_EXISTS_TEMPLATE_ID_HI || undefined,
+    },
     senderId: env.MSG91_SENDER_ID || undefined,
     baseUrl: (env.MSG91_BASE_URL || 'https://control.msg91.com').replace(/\/+$/, ''),
   };
+}
+
+/** MSG91_STATUS_TEMPLATE_<STATUS><suffix> by status: '' for English, '_HI' for Hindi. */
+function statusTemplates(env: Env, suffix: '' | '_HI'): Record<string, string> {
+  const prefix = 'MSG91_STATUS_TEMPLATE_';
+  return Object.fromEntries(
+    Object.entries(env)
+      .filter(([key, value]) => key.startsWith(prefix) && value && key.endsWith('_HI') === !!suffix)
+      .map(([key, value]) => [
+        key.slice(prefix.length, key.length - suffix.length).toLowerCase(),
+        value!,
+      ]),
+  );
 }
 
 function loadBootstrapAdmin(env: Env): AuthConfig['bootstrapAdmin'] {

@@ -122,6 +122,7 @@ describe('auth plugin', () => {
       isSuperuser: false,
       phoneNumber: '9876543210',
       username: null,
+      preferredLanguage: 'en',
       portal: 'client',
     });
     const staffOnClient = await app.inject({

@@ -15,6 +15,8 @@ export interface AuthUser {
   username: string | null;
   /** The portal whose login issued the token. */
   portal: Portal;
+  /** The account's language (issue 16): the client's answers and SMS use it. */
+  preferredLanguage: 'en' | 'hi';
 }
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ export const authPlugin = fp(
         isSuperuser: users.isSuperuser,
         phoneNumber: users.phoneNumber,
         username: users.username,
+        preferredLanguage: users.preferredLanguage,
         isActive: users.isActive,
         sessionsValidAfter: users.sessionsValidAfter,
         sessionEnded: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')}::uuid and ${refreshTokens.revokedAt} is not null)`,

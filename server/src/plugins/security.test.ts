@@ -125,6 +125,7 @@ describe('hardening', () => {
       'phone_number',
       'password',
       'otp',
+      'language',
     ]);
     expect(Object.keys(signup.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
   });

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@loan-portal/api-client';
 import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OtpConfig } from '../../config/env';
@@ -6,6 +7,7 @@ import type { Database } from '../../db/client';
 import { storableClientAddress } from '../../lib/client-address';
 import { HttpError } from '../../plugins/error-handler';
 import { type SmsProvider, SmsSendError } from '../../providers/sms';
+import { accountExistsSmsText, otpSmsText } from '../i18n/sms-texts';
 import { otpCodes } from './tables';
 
 export type OtpPurpose = 'signup' | 'reset';
@@ -22,6 +24,8 @@ export interface OtpService {
     purpose: OtpPurpose;
     ip: string;
     deliver: boolean | 'account_exists';
+    /** The language of the SMS (the account's, or the caller's for a new number); en if none. */
+    locale?: Locale;
   }): Promise<void>;
   /** Accepts the open code once; throws a 400 (or 429 after too many tries) otherwise. */
   consume(input: { phone: string; purpose: OtpPurpose; code: string }): Promise<void>;
@@ -164,7 +168,7 @@ export function createOtpService(deps: {
   return {
     check,
     spend,
-    async issue({ phone, purpose, ip: clientAddress, deliver }) {
+    async issue({ phone, purpose, ip: clientAddress, deliver, locale = 'en' }) {
       const ip = storableClientAddress(clientAddress);
       const at = now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -197,12 +201,9 @@ export function createOtpService(deps: {
       });
       if (!deliver) return;
       if (deliver === 'account_exists') {
-        const notice =
-          `Someone tried to create a ${deps.productName} account with this number, which already ` +
-          'has one. Sign in, or reset your password if you have forgotten it. If it was not you, ' +
-          'ignore this message.';
+        const notice = accountExistsSmsText(locale, deps.productName);
         try {
-          await deps.sms.send(phone, notice, { purpose: 'account_exists' });
+          await deps.sms.send(phone, notice, { purpose: 'account_exists', language: locale });
         } catch (error) {
           if (!(error instanceof SmsSendError)) throw error;
           // Answered like a sent code all the same: an error here would tell the number exists.
@@ -214,11 +215,9 @@ export function createOtpService(deps: {
         return;
       }
       const minutes = Math.round(config.ttlSeconds / 60);
-      const body =
-        `${code} is your ${deps.productName} verification code. It expires in ${minutes} ` +
-        'minutes. Do not share it with anyone.';
+      const body = otpSmsText(locale, { code, productName: deps.productName, minutes });
       try {
-        await deps.sms.send(phone, body, { purpose, code });
+        await deps.sms.send(phone, body, { purpose, code, language: locale });
       } catch (error) {
         if (!(error instanceof SmsSendError)) throw error;
         // The caller never got the code: forget it so it counts against no limit.

@@ -60,6 +60,7 @@ describe('signup with a one-time code', () => {
         username: null,
         is_staff: false,
         is_superuser: false,
+        preferred_language: 'en',
       },
     });
     expect(body).not.toHaveProperty('refresh');

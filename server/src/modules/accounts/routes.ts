@@ -2,6 +2,7 @@ import { createDecoder } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import { HttpError } from '../../plugins/error-handler';
+import { requestLocale } from '../i18n/request-locale';
 import {
   adminLoginBody,
   loginBody,
@@ -71,7 +72,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
     { schema: routeSchemas.sendOtp, config: strict },
     async (request) => {
       const { mobile } = validate(sendOtpBody, request.body);
-      await accounts.sendSignupCode(mobile, request.ip);
+      await accounts.sendSignupCode(mobile, request.ip, requestLocale(request));
       return { message: 'OTP sent successfully.' };
     },
   );
@@ -85,6 +86,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
         phone: body.phone_number,
         password: body.password,
         otp: body.otp,
+        // The language the client signed up in, else the one they asked in.
+        language: body.language ?? requestLocale(request),
       });
       return reply
         .status(201)

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '@loan-portal/api-client';
 import * as yup from 'yup';
 import { errorResponses, HttpError } from '../../plugins/error-handler';
 
@@ -28,6 +29,7 @@ export const signupBody = yup.object({
   phone_number: mobile('Phone number is required'),
   password: newPassword,
   otp,
+  language: yup.mixed<Locale>().oneOf(LOCALES, 'error.languageInvalid').optional(),
 });
 export const loginBody = yup.object({
   mobile: mobile('Mobile number is required'),
@@ -102,6 +104,11 @@ export const userSchema = {
     username: { type: ['string', 'null'] },
     is_staff: { type: 'boolean' },
     is_superuser: { type: 'boolean' },
+    preferred_language: {
+      type: 'string',
+      enum: ['en', 'hi'],
+      description: "A client's language (issue 16); absent for staff",
+    },
   },
   required: ['id', 'phone_number', 'username', 'is_staff', 'is_superuser'],
 } as const;
@@ -143,7 +150,12 @@ export const routeSchemas = {
   signup: {
     tags: ['accounts'],
     summary: 'Create a client account with the code; signs in',
-    body: bodyOf({ phone_number: str(), password: str('at least 6 characters'), otp: str() }),
+    body: bodyOf({
+      phone_number: str(),
+      password: str('at least 6 characters'),
+      otp: str(),
+      language: str('optional: en or hi, the language of the SMS; en by default'),
+    }),
     response: {
       201: {
         ...sessionResponse,

@@ -1,3 +1,4 @@
+import type { Locale } from '@loan-portal/api-client';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthConfig, OtpConfig } from '../../config/env';
 import type { Database } from '../../db/client';
@@ -30,10 +31,13 @@ export interface PublicUser {
   username: string | null;
   is_staff: boolean;
   is_superuser: boolean;
+  /** A client's language (issue 16); staff accounts, whose portal is English, have none. */
+  preferred_language?: Locale;
 }
 
 export function toPublicUser(
-  user: Pick<UserRow, 'id' | 'phoneNumber' | 'username' | 'isStaff' | 'isSuperuser'>,
+  user: Pick<UserRow, 'id' | 'phoneNumber' | 'username' | 'isStaff' | 'isSuperuser'> &
+    Partial<Pick<UserRow, 'preferredLanguage'>>,
 ): PublicUser {
   return {
     id: user.id,
@@ -41,6 +45,9 @@ export function toPublicUser(
     username: user.username,
     is_staff: user.isStaff,
     is_superuser: user.isSuperuser,
+    ...(user.phoneNumber && user.preferredLanguage
+      ? { preferred_language: user.preferredLanguage }
+      : {}),
   };
 }
 
@@ -96,17 +103,24 @@ export function createAccountsService(deps: {
      * Answers alike whether or not the number has an account (OWASP's advice against account
      * enumeration), under the same caps: a registered number gets a notice instead of a code.
      */
-    async sendSignupCode(phone: string, ip: string) {
-      const registered = Boolean(await findByPhone(phone));
+    async sendSignupCode(phone: string, ip: string, locale: Locale = 'en') {
+      const registered = await findByPhone(phone);
       await otp.issue({
         phone,
         purpose: 'signup',
         ip,
         deliver: registered ? 'account_exists' : true,
+        // A registered number is told in its account's language, a new one in the caller's.
+        locale: registered?.preferredLanguage ?? locale,
       });
     },
 
-    async signup(input: { phone: string; password: string; otp: string }): Promise<Session> {
+    async signup(input: {
+      phone: string;
+      password: string;
+      otp: string;
+      language?: Locale;
+    }): Promise<Session> {
       // A registered number's code was never sent, so it fails here like any wrong code; one
       // guessed right meets the existing account below and is refused the same way.
       const refused = () => new HttpError(400, 'Invalid OTP. Please request a new one.');
@@ -118,7 +132,7 @@ export function createAccountsService(deps: {
         if (!(await otp.spend(tx, code))) throw refused();
         const [created] = await tx
           .insert(users)
-          .values({ phoneNumber: input.phone, passwordHash })
+          .values({ phoneNumber: input.phone, passwordHash, preferredLanguage: input.language })
           .onConflictDoNothing()
           .returning();
         if (!created) throw refused();
@@ -240,7 +254,8 @@ export function createAccountsService(deps: {
 
     async requestPasswordReset(phone: string, ip: string) {
       const user = await findByPhone(phone);
-      await otp.issue({ phone, purpose: 'reset', ip, deliver: Boolean(user) });
+      const locale = user?.preferredLanguage;
+      await otp.issue({ phone, purpose: 'reset', ip, deliver: Boolean(user), locale });
     },
 
     async verifyPasswordReset(phone: string, code: string): Promise<string> {

@@ -32,12 +32,18 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Set when the client had their data erased (data-rights module): no login is left. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The client's language (issue 16): SMS and the server's messages to them use it. */
+    preferredLanguage: varchar('preferred_language', { length: 2 })
+      .notNull()
+      .default('en')
+      .$type<'en' | 'hi'>(),
   },
   (table) => [
     check(
       'users_has_login',
       sql`${table.phoneNumber} IS NOT NULL OR ${table.username} IS NOT NULL OR ${table.erasedAt} IS NOT NULL`,
     ),
+    check('users_preferred_language', sql`${table.preferredLanguage} IN ('en', 'hi')`),
   ],
 );
 

@@ -1,35 +1,26 @@
+import { isLocale, type Locale } from '@loan-portal/api-client';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SmsProvider } from '../../providers/sms';
 import { users } from '../accounts/tables';
 import type { StatusSmsJob } from '../applications/status-changes';
 import { statusHistory } from '../applications/tables';
+import { statusChangeSmsText } from '../i18n/sms-texts';
 import { jobDeliveries } from '../jobs/tables';
 import { registrations } from '../registration/tables';
 
 /**
- * The SMS of each status a client can see. The DLT-registered MSG91 templates must say the same
+ * The SMS of each status a client can see, in the account's language (issue 16). The DLT-registered MSG91 templates must say the same
  * (one per status: MSG91_STATUS_TEMPLATE_<STATUS>). A rejection's reason is not in the SMS: it
  * can be long and is for the signed-in status page, not a lock screen.
  */
 export function statusSmsText(
   change: { from: string | null; to: string; applicationId: number },
   productName: string,
+  locale: Locale = 'en',
 ): string | null {
-  const id = `#${change.applicationId}`;
-  const text: Record<string, string> = {
-    paid:
-      change.from === 'under_review'
-        ? `Your loan application ${id} is back in the review queue. We will update you soon.`
-        : `We have received the fee for your loan application ${id}. We will review it soon.`,
-    under_review: `Your loan application ${id} is now under review.`,
-    approved: `Good news: your loan application ${id} has been approved.`,
-    rejected: `Your loan application ${id} was not approved. Sign in to see the reason.`,
-    active: `The loan of your application ${id} has been disbursed to your bank account.`,
-    closed: `The loan of your application ${id} is now closed.`,
-  };
-  const body = text[change.to];
-  return body ? `${productName}: ${body}` : null;
+  // The texts, in English and Hindi, are the server catalog's sms.status.* (i18n module).
+  return statusChangeSmsText(locale, change, productName);
 }
 
 export interface StatusSmsDeps {
@@ -62,18 +53,21 @@ export function statusSmsWorker(deps: StatusSmsDeps) {
         to: statusHistory.toStatus,
         applicationId: statusHistory.registrationId,
         phone: users.phoneNumber,
+        language: users.preferredLanguage,
       })
       .from(statusHistory)
       .innerJoin(registrations, eq(registrations.id, statusHistory.registrationId))
       .innerJoin(users, eq(users.id, registrations.userId))
       .where(eq(statusHistory.id, historyId));
-    const body = change ? statusSmsText(change, deps.productName) : null;
+    const language = isLocale(change?.language) ? change.language : 'en';
+    const body = change ? statusSmsText(change, deps.productName, language) : null;
     if (change?.phone && body) {
       await deps.sms.send(change.phone, body, {
         purpose: 'status',
         status: change.to,
         applicationId: change.applicationId,
         key,
+        language,
       });
     }
     await deps.db.insert(jobDeliveries).values({ key }).onConflictDoNothing();

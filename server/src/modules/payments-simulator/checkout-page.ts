@@ -1,16 +1,14 @@
+import type { Locale } from '@loan-portal/api-client';
 import { escapeHtml, scriptJson } from '../../lib/html';
 import type { SimulatedCheckout } from '../../providers/payments/simulator';
+import { t } from '../i18n/translator';
 
 export function formatInr(amount: number): string {
   return `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
 }
 
-const METHODS = [
-  { value: 'credit_card', label: 'Credit Cards' },
-  { value: 'debit_card', label: 'Debit Cards' },
-  { value: 'upi', label: 'UPI' },
-  { value: 'net_banking', label: 'Net Banking' },
-] as const;
+/** The payment methods offered; their names are the server catalog's checkout.method.*. */
+const METHODS = ['credit_card', 'debit_card', 'upi', 'net_banking'] as const;
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -35,52 +33,67 @@ button:focus-visible,input:focus-visible{outline:3px solid #f59e0b;outline-offse
 [role=status]{min-height:1.5em;margin-top:12px}
 `;
 
-/** The simulator's checkout page, shown inside the SDK shim's modal. Works at 360px wide. */
+/**
+ * The simulator's checkout page, shown inside the SDK shim's modal. Works at 360px wide. In the
+ * caller's language (issue 16): English by default, word for word as before.
+ */
 export function renderCheckoutPage(options: {
   paymentSessionId: string;
   checkout: SimulatedCheckout;
   parentOrigin: string | null;
   nonce: string;
+  locale?: Locale;
 }): string {
   const { checkout } = options;
+  const locale = options.locale ?? 'en';
+  const text = (id: string, values?: Record<string, unknown>) => escapeHtml(t(locale, id, values));
   const amount = formatInr(checkout.amount);
+  const pay = text('checkout.pay', { amount });
+  // What the page's script says while it works.
+  const scriptTexts = {
+    processing: t(locale, 'checkout.processing'),
+    success: t(locale, 'checkout.success'),
+    failed: t(locale, 'checkout.failed'),
+    closing: t(locale, 'checkout.closing'),
+    recordFailed: t(locale, 'checkout.recordFailed'),
+  };
   const open = checkout.status === 'ACTIVE';
   const methods = METHODS.map(
     (m, i) =>
-      `<label><input type="radio" name="method" value="${m.value}"${i === 0 ? ' checked' : ''}> ${m.label}</label>`,
+      `<label><input type="radio" name="method" value="${m}"${i === 0 ? ' checked' : ''}> ${text(`checkout.method.${m}`)}</label>`,
   ).join('\n        ');
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay ${amount} - Cashfree checkout (simulator)</title>
+<title>${text('checkout.pageTitle', { amount })}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main aria-labelledby="title">
   <header>
-    <h1 id="title">Pay ${amount}</h1>
-    <button type="button" class="close" id="close" aria-label="Close checkout">&times;</button>
+    <h1 id="title">${pay}</h1>
+    <button type="button" class="close" id="close" aria-label="${text('checkout.close')}">&times;</button>
   </header>
-  <p class="note">Payment simulator: no real money moves.</p>
+  <p class="note">${text('checkout.note')}</p>
   <dl>
-    <dt>Order</dt><dd id="order-id">${escapeHtml(checkout.orderId)}</dd>
-    <dt>Amount</dt><dd>${amount}</dd>
+    <dt>${text('checkout.order')}</dt><dd id="order-id">${escapeHtml(checkout.orderId)}</dd>
+    <dt>${text('checkout.amount')}</dt><dd>${amount}</dd>
   </dl>
   ${
     open
       ? `<form id="pay-form">
     <fieldset>
-      <legend>Payment method</legend>
+      <legend>${text('checkout.paymentMethod')}</legend>
         ${methods}
     </fieldset>
     <div class="actions">
-      <button type="submit" class="primary" id="pay">Pay ${amount}</button>
-      <button type="button" class="secondary" id="fail">Fail payment</button>
+      <button type="submit" class="primary" id="pay">${pay}</button>
+      <button type="button" class="secondary" id="fail">${text('checkout.fail')}</button>
     </div>
   </form>`
-      : `<p>This order is ${escapeHtml(checkout.status.toLowerCase())} and cannot be paid again.</p>`
+      : `<p>${text('checkout.closedOrder', { status: checkout.status.toLowerCase() })}</p>`
   }
   <p role="status" aria-live="polite" id="status"></p>
 </main>
@@ -93,6 +106,7 @@ export function renderCheckoutPage(options: {
   var form = document.getElementById('pay-form');
   var busy = false;
   var finished = ${open ? 'false' : 'true'};
+  var texts = ${scriptJson(scriptTexts)};
 
   function tell(type, message) {
     if (window.parent !== window && parentOrigin) {
@@ -112,7 +126,7 @@ export function renderCheckoutPage(options: {
       body: JSON.stringify({ outcome: outcome, payment_group: checked ? checked.value : 'upi' })
     }).then(function (res) {
       return res.json().then(function (body) {
-        if (!res.ok) throw new Error(body && body.message ? body.message : 'The simulator could not record the payment.');
+        if (!res.ok) throw new Error(body && body.message ? body.message : texts.recordFailed);
         return body;
       });
     });
@@ -120,10 +134,10 @@ export function renderCheckoutPage(options: {
   function run(outcome, messageType) {
     if (busy || finished) return;
     setBusy(true);
-    statusEl.textContent = 'Processing payment...';
+    statusEl.textContent = texts.processing;
     complete(outcome).then(function (body) {
       finished = true;
-      statusEl.textContent = outcome === 'SUCCESS' ? 'Payment successful.' : 'Payment failed.';
+      statusEl.textContent = outcome === 'SUCCESS' ? texts.success : texts.failed;
       tell(messageType, body.payment_message);
     }, function (error) {
       statusEl.textContent = error.message;
@@ -135,7 +149,7 @@ export function renderCheckoutPage(options: {
     if (finished) { tell('user_dropped'); return; }
     busy = true;
     finished = true;
-    statusEl.textContent = 'Closing...';
+    statusEl.textContent = texts.closing;
     complete('USER_DROPPED').then(function () { tell('user_dropped'); }, function () { tell('user_dropped'); });
   }
   if (form) {

@@ -9,6 +9,7 @@ import {
   SimulatorConflict,
   type SimulatorProvider,
 } from '../../providers/payments/simulator';
+import { pageLocale } from '../i18n/request-locale';
 import { renderCheckoutPage } from './checkout-page';
 import { SDK_SHIM_JS } from './sdk-shim';
 
@@ -83,7 +84,10 @@ export async function simulatorRoutes(
         .send(SDK_SHIM_JS),
   );
 
-  app.get<{ Params: { session: string }; Querystring: { parent_origin?: string } }>(
+  app.get<{
+    Params: { session: string };
+    Querystring: { parent_origin?: string; lang?: string };
+  }>(
     '/payments-simulator/checkout/:session',
     {
       schema: {
@@ -114,6 +118,7 @@ export async function simulatorRoutes(
             checkout,
             parentOrigin: parentOriginOf(request.query.parent_origin, ownOrigins(request)),
             nonce,
+            locale: pageLocale(request),
           }),
         );
     },

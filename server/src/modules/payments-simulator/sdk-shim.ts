@@ -31,7 +31,8 @@ export const SDK_SHIM_JS = `(function () {
           var frame = document.createElement('iframe');
           frame.title = 'Cashfree checkout (simulator)';
           frame.src = checkoutOrigin + '/payments-simulator/checkout/' + encodeURIComponent(sessionId) +
-            '?parent_origin=' + encodeURIComponent(window.location.origin);
+            '?parent_origin=' + encodeURIComponent(window.location.origin) +
+            '&lang=' + encodeURIComponent(document.documentElement.lang || '');
           frame.style.cssText = 'width:100%;max-width:440px;height:100%;max-height:680px;border:0;border-radius:12px;background:#fff;box-shadow:0 10px 40px rgba(0,0,0,0.3)';
           overlay.appendChild(frame);
           var settled = false;

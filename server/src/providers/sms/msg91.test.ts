@@ -70,6 +70,31 @@ describe('MSG91 adapter', () => {
     });
   });
 
+  it('sends a Hindi message on the Hindi template, and on the English one when there is none', async () => {
+    answer = { status: 200, body: JSON.stringify({ type: 'success', message: 'x' }) };
+    const hindi = new Msg91SmsProvider({
+      authKey: 'auth-key-1',
+      templateId: 'tmpl-42',
+      statusTemplateIds: { approved: 'tmpl-approved' },
+      hindi: { templateId: 'tmpl-42-hi', statusTemplateIds: {} },
+      baseUrl,
+    });
+    await hindi.send('9876543210', 'कोड', { purpose: 'signup', code: '123456', language: 'hi' });
+    await hindi.send('9876543210', 'code', { purpose: 'signup', code: '123456', language: 'en' });
+    await hindi.send('9876543210', 'स्वीकृत', {
+      purpose: 'status',
+      status: 'approved',
+      applicationId: 7,
+      key: 'k',
+      language: 'hi',
+    });
+    expect(received.map((r) => (r.body as { template_id: string }).template_id)).toEqual([
+      'tmpl-42-hi',
+      'tmpl-42',
+      'tmpl-approved',
+    ]);
+  });
+
   it('turns an error answer into an SmsSendError without the code in it', async () => {
     answer = { status: 200, body: JSON.stringify({ type: 'error', message: 'Invalid template' }) };
     const error = await provider()

@@ -12,6 +12,15 @@ export interface Msg91Options {
   statusTemplateIds?: Partial<Record<string, string>>;
   /** The DLT template of the notice to a registered number that someone tried to sign up with. */
   accountExistsTemplateId?: string;
+  /**
+   * The Hindi DLT templates (issue 16), same variables: a Hindi message without one goes out on
+   * the English template, so the client still gets the code or the news.
+   */
+  hindi?: {
+    templateId?: string;
+    statusTemplateIds?: Partial<Record<string, string>>;
+    accountExistsTemplateId?: string;
+  };
   senderId?: string;
   baseUrl: string;
   timeoutMs?: number;
@@ -27,12 +36,15 @@ export class Msg91SmsProvider implements SmsProvider {
   constructor(private readonly options: Msg91Options) {}
 
   async send(to: string, _body: string, meta: SmsMeta): Promise<void> {
-    const templateId =
+    const templateOf = (set: Msg91Options['hindi']) =>
       meta.purpose === 'status'
-        ? this.options.statusTemplateIds?.[meta.status]
+        ? set?.statusTemplateIds?.[meta.status]
         : meta.purpose === 'account_exists'
-          ? this.options.accountExistsTemplateId
-          : this.options.templateId;
+          ? set?.accountExistsTemplateId
+          : set?.templateId;
+    const templateId =
+      (meta.language === 'hi' ? templateOf(this.options.hindi) : undefined) ??
+      templateOf(this.options);
     if (!templateId) {
       throw new SmsSendError(
         `MSG91 has no template for ${meta.purpose === 'status' ? `status ${meta.status}` : meta.purpose}`,
