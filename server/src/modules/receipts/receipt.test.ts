@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
 import { paidClientThroughApi } from '../data-rights/test-support';
 import { payments } from '../payments/tables';
+import { profiles, registrations } from '../registration/tables';
 
 const RECEIPT = '/api/registration/receipt/';
 
@@ -108,6 +109,49 @@ describe('GET /api/registration/receipt/', () => {
     );
     expect(text).toContain(second.orderId);
     expect(text).not.toContain(first.orderId);
+  });
+
+  // Issue 16: in the client's language. Read back through pdftotext, the Hindi must come out as
+  // it was written: conjuncts (प्र, र्म, र्ड), reph and the pre-base matra ि in logical order.
+  it('is in Hindi for a Hindi-speaking client, and reads back word for word', async () => {
+    const client = await paidClientThroughApi(t);
+    const [registration] = await t.database.db
+      .select({ profileId: registrations.profileId })
+      .from(registrations)
+      .where(eq(registrations.id, client.registrationId));
+    await t.database.db
+      .update(profiles)
+      .set({ fullName: 'प्रिया शर्मा' })
+      .where(eq(profiles.id, registration!.profileId!));
+    const res = await t.app.inject({
+      url: RECEIPT,
+      headers: { ...client.headers, 'accept-language': 'hi-IN,hi;q=0.9' },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    for (const words of [
+      'भुगतान रसीद',
+      'रसीद संख्या RCPT-',
+      'प्राप्त राशि',
+      '₹199.00',
+      'आवेदन शुल्क, पूरा भुगतान',
+      'भुगतानकर्ता',
+      'प्रिया शर्मा',
+      'भुगतान की तारीख',
+      'ऑर्डर आईडी',
+      'आवेदन आईडी',
+      'यह रसीद कंप्यूटर द्वारा बनाई गई है और इस पर हस्ताक्षर की आवश्यकता नहीं है।',
+      client.orderId,
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).toMatch(/भुगतान की तारीख +\d{1,2} [\u0900-\u097F]+ \d{4}/);
+    // The English receipt of the same payment is unchanged.
+    const english = pdfText(
+      (await t.app.inject({ url: RECEIPT, headers: client.headers })).rawPayload,
+    );
+    expect(english).toContain('Payment receipt');
+    expect(english).toContain('प्रिया शर्मा');
   });
 
   it('refuses the anonymous and a staff token', async () => {

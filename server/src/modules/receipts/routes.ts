@@ -5,11 +5,14 @@
  * the payment row, so the same payment always gets the same number.
  */
 
+import { formatDateTime, type Locale } from '@loan-portal/api-client';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import { errorResponses, HttpError } from '../../plugins/error-handler';
+import { requestLocale } from '../i18n/request-locale';
+import { t } from '../i18n/translator';
 import { paymentOrders, payments } from '../payments/tables';
 import { profiles, registrations } from '../registration/tables';
 import { renderReceipt } from './receipt-pdf';
@@ -41,15 +44,14 @@ const istTime = new Intl.DateTimeFormat('en-IN', {
   hour12: true,
 });
 
-/** Cashfree's payment_group, as a person says it. */
-const METHODS: Record<string, string> = {
-  upi: 'UPI',
-  card: 'Card',
-  credit_card: 'Credit card',
-  debit_card: 'Debit card',
-  net_banking: 'Net banking',
-  wallet: 'Wallet',
-};
+/** Cashfree's payment_group, as a person says it (server catalog, method.*). */
+const METHODS = new Set(['upi', 'card', 'credit_card', 'debit_card', 'net_banking', 'wallet']);
+
+/** When it was paid, in IST: '25 Nov 2026, 12:40 pm IST' / '25 नवंबर 2026 को 12:40 pm बजे IST'. */
+function paidAtText(paidAt: Date, locale: Locale): string {
+  const time = locale === 'en' ? istTime.format(paidAt) : formatDateTime(paidAt, locale);
+  return t(locale, 'receipt.ist', { time });
+}
 
 const rupees = (amount: number, currency: string) =>
   currency === 'INR'
@@ -111,20 +113,24 @@ export async function receiptRoutes(
       const paidAt =
         payment.payment.paymentTime ?? payment.payment.completedAt ?? payment.payment.createdAt;
       const number = receiptNumber(payment.payment.id, paidAt);
-      const pdf = await renderReceipt({
-        productName: config.productName,
-        receiptNumber: number,
-        paymentId: payment.payment.cfPaymentId,
-        orderId: payment.payment.orderId,
-        amount: rupees(payment.payment.amount, payment.payment.currency),
-        paidAt: `${istTime.format(paidAt)} IST`,
-        applicantName: row.fullName,
-        maskedPhone: maskedPhone(row.contactNumber),
-        applicationId: row.registrationId,
-        method: payment.payment.paymentGroup
-          ? (METHODS[payment.payment.paymentGroup] ?? payment.payment.paymentGroup)
-          : null,
-      });
+      // The client's language: the one the screen asks in, else the account's (issue 16).
+      const locale = requestLocale(request);
+      const group = payment.payment.paymentGroup;
+      const pdf = await renderReceipt(
+        {
+          productName: config.productName,
+          receiptNumber: number,
+          paymentId: payment.payment.cfPaymentId,
+          orderId: payment.payment.orderId,
+          amount: rupees(payment.payment.amount, payment.payment.currency),
+          paidAt: paidAtText(paidAt, locale),
+          applicantName: row.fullName,
+          maskedPhone: maskedPhone(row.contactNumber),
+          applicationId: row.registrationId,
+          method: group ? (METHODS.has(group) ? t(locale, `method.${group}`) : group) : null,
+        },
+        locale,
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('cache-control', 'no-store')
