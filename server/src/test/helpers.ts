@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/client';
@@ -56,12 +58,16 @@ export async function openTestDatabase(): Promise<{
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    return { database: await openDatabase({}), drop: async () => {} };
+    return {
+      database: await openDatabase({ pgliteTemplate: await pgliteTemplate() }),
+      drop: async () => {},
+    };
   }
   const { default: postgres } = await import('postgres');
   const name = `loan_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
@@ -73,6 +79,16 @@ export async function openTestDatabase(): Promise<{
       await admin.end();
     },
   };
+}
+
+let templateBlob: Promise<Blob | undefined> | undefined;
+/** The migrated cluster that test-run setup (database-templates.ts) dumped, read once per file. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  templateBlob ??= (async () => {
+    const path = inject('pgliteTemplatePath');
+    return path ? new Blob([await readFile(path)]) : undefined;
+  })();
+  return templateBlob;
 }
 
 /** A fake build output: a shell index.html with the product placeholder and one hashed asset. */

@@ -206,6 +206,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
             currency: CURRENCY,
             status: 'ACTIVE',
             provider: provider.name,
+            // The app's clock, not the database's default: reconciliation compares its age with
+            // now(), and a test's clock that was past the real time made the order look too new.
+            createdAt: new Date(now()),
+            updatedAt: new Date(now()),
             expiresAt: new Date(now() + options.orderExpiryMinutes * 60_000),
           })
           .returning()) as [PaymentOrderRow];
