@@ -40,6 +40,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Confirming: Story = {
+  parameters: { englishOnly: "the back office's status change" },
   play: async ({ args, canvasElement }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Change delivered' });
     await userEvent.click(trigger);
@@ -52,6 +53,7 @@ export const Confirming: Story = {
 };
 
 export const Cancelling: Story = {
+  parameters: { englishOnly: "the back office's status change" },
   play: async ({ args, canvasElement }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Change delivered' });
     await userEvent.click(trigger);
@@ -65,6 +67,7 @@ export const Cancelling: Story = {
 };
 
 export const EscapeCancels: Story = {
+  parameters: { englishOnly: "the back office's status change" },
   play: async ({ args, canvasElement }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Change delivered' });
     await userEvent.click(trigger);

@@ -15,6 +15,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const NoResults: Story = {
+  parameters: { englishOnly: "the back office's applicant search" },
   args: { description: 'Try another search or widen the date range.' },
 };
 

@@ -20,6 +20,7 @@ export const Default: Story = {
 };
 
 export const WithTitle: Story = {
+  parameters: { englishOnly: "the back office's applicants list" },
   args: { title: 'Could not load', children: 'Failed to load profiles. Please try again.' },
 };
 

@@ -53,4 +53,7 @@ export const Loading: Story = {
   },
 };
 
-export const Idle: Story = { args: { loading: false } };
+export const Idle: Story = {
+  args: { loading: false },
+  parameters: { englishOnly: "the back office's applicants table" },
+};

@@ -19,9 +19,11 @@ export const Large: Story = { args: { size: 'lg', label: 'Loading dashboard...' 
 /** Without a label the spinner is decorative: use it beside text that says what is happening. */
 export const Decorative: Story = {
   args: { label: undefined },
-  render: (args) => (
+  // The text is the story's own, not an arg: the toolbar's language picks it.
+  render: (args, { globals }) => (
     <p style={{ display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
-      <Spinner {...args} /> Checking payment status...
+      <Spinner {...args} />{' '}
+      {globals.locale === 'hi' ? 'भुगतान की स्थिति जाँची जा रही है...' : 'Checking payment status...'}
     </p>
   ),
 };

@@ -13,23 +13,34 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Staff read the registration vocabulary, in English in every language. */
+const staffWords = { englishOnly: 'the staff vocabulary' };
+
 export const RegistrationPaid: Story = {
+  parameters: staffWords,
   args: { status: 'paid' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('PAID')).toBeVisible();
   },
 };
 
-export const RegistrationDraft: Story = { args: { status: 'draft' } };
+export const RegistrationDraft: Story = {
+  args: { status: 'draft' },
+  parameters: staffWords,
+};
 
 export const RegistrationPendingPayment: Story = {
+  parameters: staffWords,
   args: { status: 'pending_payment' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('PENDING PAYMENT')).toBeVisible();
   },
 };
 
-export const RegistrationOther: Story = { args: { status: 'delivered' } };
+export const RegistrationOther: Story = {
+  args: { status: 'delivered' },
+  parameters: staffWords,
+};
 
 export const RegistrationMissing: Story = {
   args: { status: undefined },
@@ -45,11 +56,17 @@ export const DashboardActive: Story = {
   },
 };
 
-export const DashboardPending: Story = { args: { vocabulary: 'dashboard', status: 'pending' } };
+export const DashboardPending: Story = {
+  args: { vocabulary: 'dashboard', status: 'pending' },
+  parameters: { englishOnly: 'a status the catalogs do not know, shown as it came' },
+};
 
 export const DashboardRejected: Story = { args: { vocabulary: 'dashboard', status: 'rejected' } };
 
-export const DashboardOther: Story = { args: { vocabulary: 'dashboard', status: 'on_hold' } };
+export const DashboardOther: Story = {
+  args: { vocabulary: 'dashboard', status: 'on_hold' },
+  parameters: { englishOnly: 'a status the catalogs do not know, shown as it came' },
+};
 
 export const AllStates: Story = {
   render: () => (
