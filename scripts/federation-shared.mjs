@@ -34,6 +34,11 @@ export function federationShared(appDir) {
   // production jsx-runtime is a stateless function over global symbols, so each app bundles its
   // 0.4 KiB copy instead of 1.3 KiB of federation glue on every page.
   shared.react.shareKey = 'react';
+  // The same for react-dom: only the shell calls createRoot (react-dom/client, the reconciler), so
+  // it bundles it straight into its entry; shared, it cost every page its loadShare glue in the
+  // shell and in each remote (1.8 KiB gzip on /portal-admin/login, 2.2 KiB on /login, issue 17). The remotes share react-dom itself (createPortal), still one instance: the
+  // shell's react-dom/client imports the very module the shell provides as react-dom.
+  shared['react-dom'].shareKey = 'react-dom';
   shared['react-router'].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
   return shared;
 }

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, PAGES_ROWS, pagesDatabaseUrl, repoRoot, settings } from '../config';
 import { dropDatabase } from '../db';
 import {
@@ -16,7 +16,7 @@ import { seedApplicants } from '../seed';
 import { buildProduction, type RunningServer, startServer } from '../server';
 import { signInStaff } from '../sessions';
 
-interface Transfer {
+export interface Transfer {
   url: string;
   kind: 'js' | 'css';
   /** Encoded (on-the-wire) body bytes, as Chromium reports them. */
@@ -99,7 +99,7 @@ async function transfersFor(
   return all.filter((t): t is Transfer => t !== undefined);
 }
 
-interface Floor {
+export interface Floor {
   jsGzip: number;
   cssGzip: number;
   brotli: number;
@@ -111,9 +111,13 @@ interface Floor {
  * The floor: the same page code and libraries (react, react-dom, react-router, the portal's own
  * modules and packages) as one esbuild build, minified and tree-shaken, with no module
  * federation. Lazy routes stay separate chunks (esbuild splitting); only the chunks the page needs
- * are counted: the entry's static imports plus the lazy chunk of `lazyModule`, if any.
+ * are counted: the entry's static imports plus the lazy chunks of `lazyModules` (a route, or the
+ * Hindi catalogs a Hindi reader's page fetches).
  */
-async function floorFor(portal: 'client-portal' | 'admin-portal', lazyModule?: string) {
+export async function floorFor(
+  portal: 'client-portal' | 'admin-portal',
+  lazyModules: string[] = [],
+): Promise<Floor> {
   const mount = portal === 'admin-portal' ? '/portal-admin/*' : '/*';
   const contents = `
     import { StrictMode } from 'react';
@@ -162,7 +166,7 @@ async function floorFor(portal: 'client-portal' | 'admin-portal', lazyModule?: s
   };
   for (const [path, meta] of Object.entries(metafile.outputs)) {
     if (meta.entryPoint === '<stdin>' || meta.entryPoint?.endsWith('floor-entry.tsx')) visit(path);
-    if (lazyModule && meta.entryPoint?.endsWith(lazyModule)) visit(path);
+    if (lazyModules.some((lazy) => meta.entryPoint?.endsWith(lazy))) visit(path);
   }
   // Metafile keys are relative to the working directory, output files absolute: match by name.
   const neededNames = new Set([...needed].map((path) => basename(path)));
@@ -188,20 +192,35 @@ async function floorFor(portal: 'client-portal' | 'admin-portal', lazyModule?: s
   } satisfies Floor;
 }
 
-interface PageSpec {
+export interface PageSpec {
   name: string;
   path: string;
   portal: 'client-portal' | 'admin-portal';
-  lazyModule?: string;
+  /** Lazy chunks of the page counted in its floor (paths as their source files end). */
+  lazyModules?: string[];
   staff?: boolean;
+  /** The reader's language: 'hi' sets the `lang` cookie and localStorage `loan-portal.locale`. */
+  locale?: 'hi';
   /** Waits for what a user sees on that page. */
   ready: (page: Page) => Promise<void>;
-  /** 1.2 × floor for /login (issue 9); chart.js must be absent from both login pages. */
+  /** 1.2 × floor for both login pages (issues 9 and 17); chart.js must be absent from both. */
   floorFactor?: number;
+  /**
+   * What `pnpm bench:bytes:check` (CI) holds when the page does not meet `floorFactor` yet: the
+   * ratio measured when the check came in, a ceiling that may only go down.
+   */
+  ciCeiling?: number;
   noChartJs?: boolean;
 }
 
-const PAGES: PageSpec[] = [
+/** The Hindi catalogs (api-client's, ui-kit's, the portal's) a Hindi reader's page fetches. */
+const HINDI_CATALOGS = [
+  'api-client/src/locales/hi.ts',
+  'ui-kit/src/locales/hi.ts',
+  'client-portal/src/locales/hi.ts',
+];
+
+export const PAGES: PageSpec[] = [
   {
     name: '/login',
     path: '/login',
@@ -211,21 +230,150 @@ const PAGES: PageSpec[] = [
     noChartJs: true,
   },
   {
+    name: '/login (Hindi)',
+    path: '/login',
+    portal: 'client-portal',
+    locale: 'hi',
+    lazyModules: HINDI_CATALOGS,
+    ready: (page) => page.getByRole('button', { name: /साइन इन करें/ }).waitFor(),
+    floorFactor: 1.2,
+    noChartJs: true,
+  },
+  {
     name: '/portal-admin/login',
     path: '/portal-admin/login',
     portal: 'admin-portal',
-    lazyModule: 'features/login/components/login-page.tsx',
+    lazyModules: ['features/login/components/login-page.tsx'],
     ready: (page) => page.getByRole('button', { name: /log ?in|sign ?in/i }).waitFor(),
+    floorFactor: 1.2,
+    // Issue 17 asks for 1.2; 1.213 is where it stood (2026-11-25, 178,951 B gzip against a floor
+    // of 147,569 B) after react-dom/client left the shared modules. What is above the floor is the
+    // federation the floor does not have (the shell's runtime-core 18.2 KiB, the host and remote
+    // init code of @module-federation/vite 16.1 KiB, the share glue and the shell's own entry),
+    // not admin code: the admin's own chunks are below their esbuild floor. Lower it, never raise it.
+    ciCeiling: 1.213,
     noChartJs: true,
   },
   {
     name: '/portal-admin/dashboard',
     path: '/portal-admin/dashboard',
     portal: 'admin-portal',
-    lazyModule: 'features/dashboard/components/dashboard-page.tsx',
+    lazyModules: ['features/dashboard/components/dashboard-page.tsx'],
     staff: true,
     ready: (page) => page.locator('canvas').first().waitFor({ timeout: 15_000 }),
   },
+];
+
+export interface Measured {
+  transfers: Transfer[];
+  floor: Floor;
+  /** gzip bytes of every JS and CSS file the page received. */
+  gzip: number;
+  floorGzip: number;
+  ratio: number;
+}
+
+/** Loads one page in a fresh context of `browser` and measures it against its floor. */
+export async function measurePage(
+  browser: Browser,
+  serverUrl: string,
+  spec: PageSpec,
+): Promise<Measured> {
+  const context = await browser.newContext();
+  try {
+    if (spec.staff) {
+      const session = await signInStaff(serverUrl);
+      await context.addInitScript(
+        ([access, user]) => {
+          localStorage.setItem('role', 'admin');
+          localStorage.setItem('admin_access_token', access);
+          localStorage.setItem('admin_user', user);
+        },
+        [session.access, JSON.stringify(session.user)] as const,
+      );
+    }
+    if (spec.locale) {
+      // As a returning reader of that language: the server sends the page in it (cookie) and the
+      // portal loads its catalogs before the first render (localStorage).
+      await context.addCookies([{ name: 'lang', value: spec.locale, url: serverUrl }]);
+      await context.addInitScript((locale) => {
+        localStorage.setItem('loan-portal.locale', locale);
+      }, spec.locale);
+    }
+    const page = await context.newPage();
+    const transfers = await transfersFor(page, `${serverUrl}${spec.path}`, spec.ready);
+    const floor = await floorFor(spec.portal, spec.lazyModules);
+    const gzip = transfers.reduce((sum, t) => sum + t.gzipBytes, 0);
+    const floorGzip = floor.jsGzip + floor.cssGzip;
+    return { transfers, floor, gzip, floorGzip, ratio: gzip / floorGzip };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The two rows of a measured page: its bytes against the floor, and chart.js. */
+export function rowsFor(spec: PageSpec, measured: Measured): ResultRow[] {
+  const { transfers, floor, gzip, floorGzip, ratio } = measured;
+  const js = transfers.filter((t) => t.kind === 'js');
+  const css = transfers.filter((t) => t.kind === 'css');
+  const total = (list: Transfer[], key: 'bodyBytes' | 'gzipBytes') =>
+    list.reduce((sum, t) => sum + t[key], 0);
+  const headers = transfers.reduce((sum, t) => sum + t.headerBytes, 0);
+  const wire = total(js, 'bodyBytes') + total(css, 'bodyBytes');
+  const encodings = countBy(transfers.map((t) => t.encoding));
+  const uncompressed = transfers.filter((t) => t.encoding === 'identity');
+  const catalogs = spec.locale
+    ? js.filter((t) => new RegExp(`(^|/)${spec.locale}-[\\w-]+\\.js$`).test(t.url))
+    : [];
+  const withChart = transfers.filter((t) => t.hasChartJs).map((t) => t.url);
+  return [
+    {
+      measure: `${spec.name} JS+CSS, gzip (${js.length} JS + ${css.length} CSS files)`,
+      figure: `${formatBytes(gzip)} (${ratio.toFixed(2)}× floor)`,
+      reference: `${formatBytes(floorGzip)} (JS ${formatBytes(floor.jsGzip)}, CSS ${formatBytes(floor.cssGzip)})`,
+      target: spec.floorFactor ? `≤ ${spec.floorFactor} × floor` : undefined,
+      verdict: spec.floorFactor ? verdict(ratio <= spec.floorFactor) : 'n/a',
+      note:
+        `JS ${formatBytes(total(js, 'gzipBytes'))}, CSS ${formatBytes(total(css, 'gzipBytes'))}. ` +
+        `As Chromium got it: ${formatBytes(wire)} (${encodings}) vs brotli floor ` +
+        `${formatBytes(floor.brotli)}, +${formatBytes(headers)} of headers` +
+        (uncompressed.length ? `; ${uncompressed.length} file(s) sent uncompressed` : '') +
+        (spec.locale
+          ? `; ${catalogs.length} ${spec.locale} catalog chunk(s), ` +
+            `${formatBytes(total(catalogs, 'gzipBytes'))} (floor counts them too)`
+          : ''),
+      data: {
+        gzip,
+        wire,
+        floorGzip,
+        floorBrotli: floor.brotli,
+        ratio,
+        headers,
+        transfers,
+        floor,
+      },
+    },
+    {
+      measure: `${spec.name} chart.js`,
+      figure: withChart.length ? `present (${withChart.join(', ')})` : 'absent',
+      reference: floor.hasChartJs ? 'present' : 'absent',
+      target: spec.noChartJs ? 'absent' : undefined,
+      verdict: spec.noChartJs ? verdict(withChart.length === 0) : 'n/a',
+    },
+  ];
+}
+
+export const BYTES_NOTES = [
+  'Figure: encoded body bytes of every JS and CSS response Chromium received until the page ' +
+    'showed its content and the network was idle (Playwright request.sizes()), production build ' +
+    'served by server/dist on 127.0.0.1, cold cache.',
+  'Floor: the same portal App and libraries bundled once by esbuild (minified, tree-shaken, ' +
+    'no module federation), gzip -9, counting the entry chunk, its static imports and the lazy ' +
+    'chunks of that page only (for a Hindi reader, the three Hindi catalogs too).',
+  '/login (Hindi): a returning Hindi reader (cookie `lang=hi`, localStorage ' +
+    '`loan-portal.locale=hi`); the Hindi catalog chunks load only then.',
+  'chart.js is detected by strings only chart.js carries ("_chartjs", "chartjs-"); the dashboard ' +
+    'row shows the detector finds it where it is expected.',
 ];
 
 export async function runBytes(): Promise<PartResult> {
@@ -238,25 +386,10 @@ export async function runBytes(): Promise<PartResult> {
     args: chromiumArgs,
   });
   const rows: ResultRow[] = [];
-  const notes: string[] = [];
   try {
     for (const spec of PAGES) {
-      const context = await browser.newContext();
-      if (spec.staff) {
-        const session = await signInStaff(server.url);
-        await context.addInitScript(
-          ([access, user]) => {
-            localStorage.setItem('role', 'admin');
-            localStorage.setItem('admin_access_token', access);
-            localStorage.setItem('admin_user', user);
-          },
-          [session.access, JSON.stringify(session.user)] as const,
-        );
-      }
-      const page = await context.newPage();
-      let transfers: Transfer[];
       try {
-        transfers = await transfersFor(page, `${server.url}${spec.path}`, spec.ready);
+        rows.push(...rowsFor(spec, await measurePage(browser, server.url, spec)));
       } catch (error) {
         rows.push({
           measure: `${spec.name} JS+CSS`,
@@ -264,74 +397,19 @@ export async function runBytes(): Promise<PartResult> {
           verdict: 'n/a',
           note: `the page did not render: ${(error as Error).message.split('\n')[0]}`,
         });
-        await context.close();
-        continue;
       }
-      await context.close();
-      const floor = await floorFor(spec.portal, spec.lazyModule);
-      const js = transfers.filter((t) => t.kind === 'js');
-      const css = transfers.filter((t) => t.kind === 'css');
-      const total = (list: Transfer[], key: 'bodyBytes' | 'gzipBytes') =>
-        list.reduce((sum, t) => sum + t[key], 0);
-      const headers = transfers.reduce((sum, t) => sum + t.headerBytes, 0);
-      const gzip = total(js, 'gzipBytes') + total(css, 'gzipBytes');
-      const wire = total(js, 'bodyBytes') + total(css, 'bodyBytes');
-      const floorGzip = floor.jsGzip + floor.cssGzip;
-      const ratio = gzip / floorGzip;
-      const encodings = countBy(transfers.map((t) => t.encoding));
-      const uncompressed = transfers.filter((t) => t.encoding === 'identity');
-      rows.push({
-        measure: `${spec.name} JS+CSS, gzip (${js.length} JS + ${css.length} CSS files)`,
-        figure: `${formatBytes(gzip)} (${ratio.toFixed(2)}× floor)`,
-        reference: `${formatBytes(floorGzip)} (JS ${formatBytes(floor.jsGzip)}, CSS ${formatBytes(floor.cssGzip)})`,
-        target: spec.floorFactor ? `≤ ${spec.floorFactor} × floor` : undefined,
-        verdict: spec.floorFactor ? verdict(ratio <= spec.floorFactor) : 'n/a',
-        note:
-          `JS ${formatBytes(total(js, 'gzipBytes'))}, CSS ${formatBytes(total(css, 'gzipBytes'))}. ` +
-          `As Chromium got it: ${formatBytes(wire)} (${encodings}) vs brotli floor ` +
-          `${formatBytes(floor.brotli)}, +${formatBytes(headers)} of headers` +
-          (uncompressed.length ? `; ${uncompressed.length} file(s) sent uncompressed` : ''),
-        data: {
-          gzip,
-          wire,
-          floorGzip,
-          floorBrotli: floor.brotli,
-          ratio,
-          headers,
-          transfers,
-          floor,
-        },
-      });
-      const withChart = transfers.filter((t) => t.hasChartJs).map((t) => t.url);
-      rows.push({
-        measure: `${spec.name} chart.js`,
-        figure: withChart.length ? `present (${withChart.join(', ')})` : 'absent',
-        reference: floor.hasChartJs ? 'present' : 'absent',
-        target: spec.noChartJs ? 'absent' : undefined,
-        verdict: spec.noChartJs ? verdict(withChart.length === 0) : 'n/a',
-      });
     }
   } finally {
     await browser.close();
     await server.stop();
     if (!settings.keepDatabase) await dropDatabase(pagesDatabaseUrl);
   }
-  notes.push(
-    'Figure: encoded body bytes of every JS and CSS response Chromium received until the page ' +
-      'showed its content and the network was idle (Playwright request.sizes()), production build ' +
-      'served by server/dist on 127.0.0.1, cold cache.',
-    'Floor: the same portal App and libraries bundled once by esbuild (minified, tree-shaken, ' +
-      'no module federation), gzip -9, counting the entry chunk, its static imports and the lazy ' +
-      'chunk of that page only.',
-    'chart.js is detected by strings only chart.js carries ("_chartjs", "chartjs-"); the dashboard ' +
-      'row shows the detector finds it where it is expected.',
-  );
   return {
     part: 'bytes',
     title: 'Bytes to render',
     referenceHeading: 'Floor (esbuild, gzip)',
     rows,
     conditions: finishConditions(conditions),
-    notes,
+    notes: BYTES_NOTES,
   };
 }
