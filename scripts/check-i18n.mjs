@@ -2,7 +2,9 @@
 //  (a) a message id lacks its Hindi text, or a committed catalog is stale: every package with a
 //      lingui.config.ts has its ids extracted from the code (where it has an `i18n:extract` script)
 //      and its catalogs compiled with `lingui compile --typescript --strict`, which fails on a
-//      missing translation; a PO or compiled file that changes here was not up to date;
+//      missing translation; a PO or compiled file that changes here was not up to date. The admin
+//      portal is one of them with its one locale, English: its ids are checked for staleness, and
+//      no Hindi is asked of it;
 //  (b) a client screen (client-portal/src, ui-kit/src; not tests or stories) shows a hard-coded
 //      word: ESLint with the selectors of eslint.config.mjs.
 import { spawnSync } from 'node:child_process';

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AdminSessionProvider } from './admin-session';
 import { AdminApiContext, createAdminApi } from './api-client';
 import { ConfigContext } from './config-context';
+import { AdminI18nProvider } from './i18n';
 import { AdminRoutes } from './routes';
 
 export interface AppProps {
@@ -15,13 +16,15 @@ export function App({ config }: AppProps) {
   // One api client for the life of the portal; the config's API origin does not change at run time.
   const [api] = useState(() => createAdminApi(config.apiBaseUrl));
   return (
-    <ConfigContext.Provider value={config}>
-      <AdminApiContext.Provider value={api}>
-        <AdminSessionProvider>
-          <AdminRoutes />
-        </AdminSessionProvider>
-      </AdminApiContext.Provider>
-    </ConfigContext.Provider>
+    <AdminI18nProvider>
+      <ConfigContext.Provider value={config}>
+        <AdminApiContext.Provider value={api}>
+          <AdminSessionProvider>
+            <AdminRoutes />
+          </AdminSessionProvider>
+        </AdminApiContext.Provider>
+      </ConfigContext.Provider>
+    </AdminI18nProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/login/components/login-page';
 import { isStaffUser, useAdminSession } from './admin-session';
 import { useRuntimeConfig } from './config-context';
+import { useAdminI18n } from './i18n';
 import { AdminLayout } from './layout/admin-layout';
 
 // Staff-only screens are separate chunks: the login page never downloads chart.js or file-saver.
@@ -42,9 +43,10 @@ const SecurityPage = lazy(() =>
 );
 
 function PageFallback() {
+  const i18n = useAdminI18n();
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-      <Spinner size="lg" label="Loading..." />
+      <Spinner size="lg" label={i18n._('common.loading')} />
     </div>
   );
 }

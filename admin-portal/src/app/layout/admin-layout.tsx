@@ -2,22 +2,38 @@ import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAdminSession } from '../admin-session';
 import { useRuntimeConfig } from '../config-context';
+import { useAdminI18n } from '../i18n';
 import styles from './admin-layout.module.css';
 
 const NAV_ITEMS = [
-  { to: '/portal-admin/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
-  { to: '/portal-admin/applicants', label: 'Applicants', icon: <ApplicantsIcon /> },
-  { to: '/portal-admin/flagged-payments', label: 'Flagged payments', icon: <FlagIcon /> },
+  { to: '/portal-admin/dashboard', label: /*i18n*/ 'nav.dashboard', icon: <DashboardIcon /> },
+  { to: '/portal-admin/applicants', label: /*i18n*/ 'nav.applicants', icon: <ApplicantsIcon /> },
+  {
+    to: '/portal-admin/flagged-payments',
+    label: /*i18n*/ 'nav.flaggedPayments',
+    icon: <FlagIcon />,
+  },
   // The server refuses these to staff; the sidebar only hides them.
-  { to: '/portal-admin/audit', label: 'Audit trail', icon: <AuditIcon />, superuserOnly: true },
-  { to: '/portal-admin/staff', label: 'Staff', icon: <StaffIcon />, superuserOnly: true },
-  { to: '/portal-admin/security', label: 'Two-step sign-in', icon: <ShieldIcon /> },
+  {
+    to: '/portal-admin/audit',
+    label: /*i18n*/ 'nav.audit',
+    icon: <AuditIcon />,
+    superuserOnly: true,
+  },
+  {
+    to: '/portal-admin/staff',
+    label: /*i18n*/ 'nav.staff',
+    icon: <StaffIcon />,
+    superuserOnly: true,
+  },
+  { to: '/portal-admin/security', label: /*i18n*/ 'nav.security', icon: <ShieldIcon /> },
 ] as const;
 
 /** The staff shell: collapsible sidebar on wide screens, a slide-in menu on small ones. */
 export function AdminLayout() {
   const { productName } = useRuntimeConfig();
   const { user, signOut } = useAdminSession();
+  const i18n = useAdminI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -56,7 +72,7 @@ export function AdminLayout() {
           className={styles.menuButton}
           aria-expanded={menuOpen}
           aria-controls={sidebarId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? i18n._('layout.closeMenu') : i18n._('layout.openMenu')}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <MenuIcon />
@@ -68,23 +84,23 @@ export function AdminLayout() {
         <button
           type="button"
           className={styles.backdrop}
-          aria-label="Close menu"
+          aria-label={i18n._('layout.closeMenu')}
           tabIndex={-1}
           onClick={() => setMenuOpen(false)}
         />
       ) : null}
 
-      <aside id={sidebarId} className={sidebarClasses} aria-label="Admin">
+      <aside id={sidebarId} className={sidebarClasses} aria-label={i18n._('layout.sidebar')}>
         <div className={styles.brand}>
           <span className={styles.logo} aria-hidden="true">
             {productName.charAt(0)}
           </span>
           <span className={styles.brandText}>
             <span className={styles.brandName}>{productName}</span>
-            <span className={styles.brandSub}>Back office</span>
+            <span className={styles.brandSub}>{i18n._('layout.backOffice')}</span>
           </span>
         </div>
-        <nav aria-label="Main" className={styles.nav}>
+        <nav aria-label={i18n._('layout.mainNav')} className={styles.nav}>
           <ul>
             {NAV_ITEMS.filter(
               (item) => !('superuserOnly' in item && item.superuserOnly) || user?.is_superuser,
@@ -95,10 +111,10 @@ export function AdminLayout() {
                   className={({ isActive }) =>
                     [styles.navLink, isActive && styles.active].filter(Boolean).join(' ')
                   }
-                  title={collapsed ? item.label : undefined}
+                  title={collapsed ? i18n._(item.label) : undefined}
                 >
                   {item.icon}
-                  <span className={styles.label}>{item.label}</span>
+                  <span className={styles.label}>{i18n._(item.label)}</span>
                 </NavLink>
               </li>
             ))}
@@ -107,7 +123,7 @@ export function AdminLayout() {
         <div className={styles.footer}>
           {user ? (
             <p className={styles.user} title={user.username}>
-              <span className={styles.label}>Signed in as </span>
+              <span className={styles.label}>{i18n._('layout.signedInAs')} </span>
               <strong className={styles.label}>{user.username}</strong>
             </p>
           ) : null}
@@ -116,16 +132,18 @@ export function AdminLayout() {
             className={styles.navLink}
             onClick={logout}
             disabled={signingOut}
-            title={collapsed ? 'Logout' : undefined}
+            title={collapsed ? i18n._('layout.logout') : undefined}
           >
             <LogoutIcon />
-            <span className={styles.label}>Logout</span>
+            <span className={styles.label}>{i18n._('layout.logout')}</span>
           </button>
           <button
             type="button"
             className={styles.collapseButton}
             aria-pressed={collapsed}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-label={
+              collapsed ? i18n._('layout.expandSidebar') : i18n._('layout.collapseSidebar')
+            }
             onClick={() => setCollapsed((value) => !value)}
           >
             <ChevronIcon />

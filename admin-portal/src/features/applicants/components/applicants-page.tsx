@@ -12,6 +12,7 @@ import {
 import { saveAs } from 'file-saver';
 import { useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { useAdminI18n } from '../../../app/i18n';
 import { useApplicantFilters } from '../hooks/use-applicant-filters';
 import { useApplicants } from '../hooks/use-applicants';
 import styles from './applicants-page.module.css';
@@ -23,6 +24,7 @@ const STATUS_OPTIONS = APPLICATION_STATUSES.map((status) => ({
 }));
 
 export function ApplicantsPage() {
+  const i18n = useAdminI18n();
   const api = useApiClient();
   const filters = useApplicantFilters();
   const { loading, error, results, pagination, reload } = useApplicants(filters);
@@ -67,26 +69,24 @@ export function ApplicantsPage() {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Applicants</h1>
-        <p className={styles.subtitle}>
-          Manage applicant profiles with search, date filters, and export tools.
-        </p>
+        <h1 className={styles.title}>{i18n._('applicants.title')}</h1>
+        <p className={styles.subtitle}>{i18n._('applicants.subtitle')}</p>
       </header>
 
-      <section className={styles.filters} aria-label="Filters">
+      <section className={styles.filters} aria-label={i18n._('applicants.filters')}>
         <div className={styles.fields}>
           <TextField
             className={styles.search}
-            label="Search"
+            label={i18n._('applicants.search')}
             name="search"
             type="search"
-            placeholder="Search name, contact, PAN..."
+            placeholder={i18n._('applicants.searchPlaceholder')}
             autoComplete="off"
             value={filters.searchInput}
             onChange={(event) => filters.setSearchInput(event.target.value)}
           />
           <TextField
-            label="From"
+            label={i18n._('applicants.from')}
             name="from_date"
             type="date"
             value={filters.from}
@@ -94,7 +94,7 @@ export function ApplicantsPage() {
             onChange={(event) => filters.setFrom(event.target.value)}
           />
           <TextField
-            label="To"
+            label={i18n._('applicants.to')}
             name="to_date"
             type="date"
             value={filters.to}
@@ -102,29 +102,27 @@ export function ApplicantsPage() {
             onChange={(event) => filters.setTo(event.target.value)}
           />
           <SelectField
-            label="Status"
+            label={i18n._('applicants.status')}
             name="status"
-            placeholder="All statuses"
+            placeholder={i18n._('applicants.allStatuses')}
             options={STATUS_OPTIONS}
             value={filters.status}
             onChange={(event) => filters.setStatus(event.target.value)}
           />
         </div>
         <div className={styles.actions}>
-          <p className={styles.hint}>
-            Use filters to narrow results. Exports respect current date range.
-          </p>
+          <p className={styles.hint}>{i18n._('applicants.hint')}</p>
           <div className={styles.buttons}>
             <Button variant="secondary" disabled={loading} onClick={filters.reset}>
-              Reset
+              {i18n._('applicants.reset')}
             </Button>
             <Button
               busy={exporting}
-              busyLabel="Exporting..."
+              busyLabel={i18n._('applicants.exporting')}
               disabled={loading}
               onClick={exportProfiles}
             >
-              Export
+              {i18n._('applicants.export')}
             </Button>
           </div>
         </div>
@@ -134,9 +132,9 @@ export function ApplicantsPage() {
 
       <section className={styles.list} aria-labelledby="applicants-total">
         <h2 id="applicants-total" className={styles.total}>
-          {pagination.total_items} Applicants
+          {i18n._('applicants.total', { total: pagination.total_items })}
         </h2>
-        <LoadingOverlay loading={loading} label="Loading profiles...">
+        <LoadingOverlay loading={loading} label={i18n._('applicants.loading')}>
           <ApplicantsTable
             profiles={results}
             loading={loading}
@@ -156,10 +154,10 @@ export function ApplicantsPage() {
 
       <ConfirmDialog
         open={pending !== null}
-        title="Confirm Change"
-        description="Do you want to change the delivered status?"
-        cancelLabel="Cancel"
-        confirmLabel="Yes, Change"
+        title={i18n._('applicants.confirmTitle')}
+        description={i18n._('applicants.confirmText')}
+        cancelLabel={i18n._('applicants.cancel')}
+        confirmLabel={i18n._('applicants.confirm')}
         busy={toggling}
         onConfirm={confirmToggle}
         onCancel={() => setPending(null)}

@@ -4,10 +4,9 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useAdminSession } from '../../../app/admin-session';
 import { useApiClient } from '../../../app/api-client';
 import { useRuntimeConfig } from '../../../app/config-context';
+import { useAdminI18n } from '../../../app/i18n';
 import { useLoginLockout } from '../hooks/use-login-lockout';
 import styles from './login-page.module.css';
-
-export const LOCKED_MESSAGE = 'Too many failed attempts. Account locked for 30 seconds.';
 
 // The steps after a password (new password, code, enrolment) are a chunk of their own: most
 // sign-ins never need them, and the login page stays as small as it was.
@@ -26,14 +25,14 @@ function responseOf(error: unknown): FailedResponse | undefined {
 }
 
 /** Spec section 5: the server's `detail`, else its `message`, else 'Invalid credentials'. */
-function failureReason(error: unknown): string {
+function failureReason(error: unknown, fallback: string): string {
   const data = responseOf(error)?.data;
   if (typeof data === 'object' && data !== null) {
     const { detail, message } = data as { detail?: unknown; message?: unknown };
     if (typeof detail === 'string' && detail.trim()) return detail;
     if (typeof message === 'string' && message.trim()) return message;
   }
-  return 'Invalid credentials';
+  return fallback;
 }
 
 /** Seconds of a 429's Retry-After, when the server already holds the lock. */
@@ -48,7 +47,10 @@ export function LoginPage() {
   const api = useApiClient();
   const { productName } = useRuntimeConfig();
   const { signIn } = useAdminSession();
+  const i18n = useAdminI18n();
   const lockout = useLoginLockout();
+  const lockedMessage = i18n._('login.locked');
+  const reasonOf = (failure: unknown) => failureReason(failure, i18n._('login.invalidCredentials'));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -68,17 +70,17 @@ export function LoginPage() {
       lockout.lock(serverLock);
       // The server's own words for a longer lock (its limit across addresses, 15 minutes);
       // the spec's message for the 30-second one.
-      const message = serverLock > 30 ? failureReason(failure) : LOCKED_MESSAGE;
+      const message = serverLock > 30 ? reasonOf(failure) : lockedMessage;
       setError(message);
       setLockError(message);
     } else {
       const remaining = lockout.recordFailure();
       setError(
         remaining === 0
-          ? LOCKED_MESSAGE
-          : `Login failed: ${failureReason(failure)}. ${remaining} attempts remaining.`,
+          ? lockedMessage
+          : i18n._('login.failed', { reason: reasonOf(failure), remaining }),
       );
-      setLockError(LOCKED_MESSAGE);
+      setLockError(lockedMessage);
     }
   }
 
@@ -128,12 +130,12 @@ export function LoginPage() {
     <main className={styles.page}>
       <div className={styles.card}>
         <div className={styles.header}>
-          <span className={styles.badge}>Staff only</span>
-          <h1 className={styles.title}>Admin Login</h1>
-          <p className={styles.subtitle}>Sign in to the {productName} back office.</p>
+          <span className={styles.badge}>{i18n._('login.staffOnly')}</span>
+          <h1 className={styles.title}>{i18n._('login.title')}</h1>
+          <p className={styles.subtitle}>{i18n._('login.subtitle', { productName })}</p>
         </div>
         {pending ? (
-          <Suspense fallback={<Spinner label="Loading..." />}>
+          <Suspense fallback={<Spinner label={i18n._('common.loading')} />}>
             <SignInSteps
               key={pending.challenge}
               pending={pending}
@@ -142,7 +144,7 @@ export function LoginPage() {
               countdown={
                 lockout.locked ? (
                   <p role="timer" className={styles.countdown}>
-                    Account locked. Please wait {lockout.secondsLeft} seconds.
+                    {i18n._('login.lockedCountdown', { seconds: lockout.secondsLeft })}
                   </p>
                 ) : null
               }
@@ -161,11 +163,11 @@ export function LoginPage() {
             <ErrorBox>{shownError}</ErrorBox>
             {lockout.locked ? (
               <p role="timer" className={styles.countdown}>
-                Account locked. Please wait {lockout.secondsLeft} seconds.
+                {i18n._('login.lockedCountdown', { seconds: lockout.secondsLeft })}
               </p>
             ) : null}
             <TextField
-              label="Username"
+              label={i18n._('login.username')}
               name="username"
               autoComplete="username"
               autoCapitalize="off"
@@ -175,7 +177,7 @@ export function LoginPage() {
               onChange={(event) => setUsername(event.target.value)}
             />
             <PasswordField
-              label="Password"
+              label={i18n._('login.password')}
               name="password"
               required
               value={password}
@@ -185,10 +187,10 @@ export function LoginPage() {
               type="submit"
               fullWidth
               busy={busy}
-              busyLabel="Signing in..."
+              busyLabel={i18n._('login.signingIn')}
               disabled={lockout.locked}
             >
-              Sign In
+              {i18n._('login.submit')}
             </Button>
           </form>
         )}
