@@ -45,7 +45,10 @@ function get(port: number, path: string, agent: http.Agent | false): Promise<Ans
 describe('SIGTERM under load', () => {
   it('turns not-ready, keeps serving while the balancer notices, fails no request and exits 0', async () => {
     const port = await freePort();
-    const child = spawn(join(serverRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+    // node itself, not the tsx command: that runs the server in a child process of its own and,
+    // under load, ended it at once on SIGTERM instead of relaying the signal (exit 143, no drain,
+    // every kept-alive connection reset), as worker-crash.test.ts found for SIGKILL.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverRoot,
       env: {
         ...process.env,
