@@ -240,7 +240,13 @@ async function main() {
       },
     );
     if (paid.length !== results.length)
-      problems.push(`${results.length - paid.length} journeys did not end paid`);
+      problems.push(
+        `${results.length - paid.length} journeys did not end paid: ${results
+          .filter((r) => !r.sawPaid)
+          .slice(0, 5)
+          .map((r) => `${r.error} (retries: ${summarise(r.failures) ?? 'none'})`)
+          .join('; ')}`,
+      );
     if (inDrain.length) problems.push(`${inDrain.length} requests failed during the drain`);
     if (drain.code !== 0) problems.push(`the drained instance exited with ${drain.code}`);
     if (other.length) problems.push(`${other.length} requests failed outside the kill`);

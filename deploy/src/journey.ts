@@ -140,17 +140,16 @@ export async function runJourney(baseUrl: string, phone: string): Promise<Journe
     if (paid.status !== 200 && paid.status !== 409) {
       throw new Error(`checkout answered ${paid.status}`);
     }
-    for (let i = 0; i < 60; i++) {
-      const status = await call(
-        'status',
-        'GET',
-        `/api/registration/cashfree-status/${result.orderId}/`,
+    let last: Answer | undefined;
+    for (let i = 0; i < 60 && !result.sawPaid; i++) {
+      if (i > 0) await sleep(500);
+      last = await call('status', 'GET', `/api/registration/cashfree-status/${result.orderId}/`);
+      result.sawPaid = last.body.status === 'SUCCESS';
+    }
+    if (!result.sawPaid) {
+      throw new Error(
+        `the status never said paid: HTTP ${last?.status} ${JSON.stringify(last?.body)}`,
       );
-      if (status.body.status === 'SUCCESS') {
-        result.sawPaid = true;
-        break;
-      }
-      await sleep(500);
     }
   } catch (error) {
     result.error = (error as Error).message;

@@ -11,7 +11,7 @@ import { createAccessTokens } from './modules/accounts/tokens';
 import { applicationsRoutes } from './modules/applications/routes';
 import { auditTrailRoutes } from './modules/audit-trail';
 import { dataRightsRoutes } from './modules/data-rights';
-import { createReadiness, type Readiness } from './modules/health/readiness';
+import { createReadiness, HEALTH_CHECKS, type Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { i18nPlugin, languageRoutes } from './modules/i18n';
 import { identityRevealRoutes } from './modules/identity-masking/routes';
@@ -109,6 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   const readiness = options.readiness ?? createReadiness();
+  // While draining, every client request (the balancer's checks are not clients) delays the close.
+  app.addHook('onRequest', async (request) => {
+    if (readiness.draining && !HEALTH_CHECKS.has(request.url)) readiness.served();
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // While draining, each answer ends its connection: the client's next request opens a new

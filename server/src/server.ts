@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
 import { ensureStaffUser } from './modules/accounts/service';
-import { createReadiness } from './modules/health/readiness';
+import { createReadiness, DRAIN_QUIET_MS } from './modules/health/readiness';
 import { createLease, type Leader, startLeader } from './modules/leadership';
 import { startReconcileJob } from './modules/payments/reconcile';
 import { type PeriodicJob, startDailyCountsFold } from './modules/registration/daily-counts';
@@ -58,6 +58,8 @@ async function main() {
     timer.unref();
     try {
       await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+      // A balancer slow to notice still routes here: serve until its requests stop.
+      if (delay > 0) await readiness.quiet(DRAIN_QUIET_MS);
       await jobsLeader?.stop();
       await app.close();
       await database.close();

@@ -42,41 +42,44 @@ function get(port: number, path: string, agent: http.Agent | false): Promise<Ans
   });
 }
 
+/** The server in a process of its own, as production runs it; resolves once it is ready. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  // node itself, not the tsx command: that runs the server in a child process of its own and,
+  // under load, ended it at once on SIGTERM instead of relaying the signal (exit 143, no drain,
+  // every kept-alive connection reset), as worker-crash.test.ts found for SIGKILL.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'loan-drain-')),
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  children.add(child);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  await expect
+    .poll(
+      () =>
+        get(port, '/api/ready', false).then(
+          (a) => a.status,
+          () => 0,
+        ),
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(200);
+  return { port, child, exited };
+}
+
 describe('SIGTERM under load', () => {
   it('turns not-ready, keeps serving while the balancer notices, fails no request and exits 0', async () => {
-    const port = await freePort();
-    // node itself, not the tsx command: that runs the server in a child process of its own and,
-    // under load, ended it at once on SIGTERM instead of relaying the signal (exit 143, no drain,
-    // every kept-alive connection reset), as worker-crash.test.ts found for SIGKILL.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'loan-drain-')),
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        DRAIN_DELAY_SECONDS: '2',
-      },
-      stdio: 'ignore',
-    });
-    children.add(child);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await expect
-      .poll(
-        () =>
-          get(port, '/api/ready', false).then(
-            (a) => a.status,
-            () => 0,
-          ),
-        {
-          timeout: 60_000,
-          interval: 250,
-        },
-      )
-      .toBe(200);
+    const { port, child, exited } = await startServer({ DRAIN_DELAY_SECONDS: '2' });
 
     // A balancer: it sends requests while the instance's readiness check passes (checked every
     // 200 ms), over kept-alive connections, and stops once the check fails.
@@ -121,6 +124,43 @@ describe('SIGTERM under load', () => {
     expect(answers.filter((answer) => answer.at > signalledAt).length).toBeGreaterThan(0);
     expect(code).toBe(0);
     // The 2 s wait, then a quick close: nowhere near the 30 s force-exit.
+    expect(exitedAfterMs).toBeLessThan(15_000);
+  }, 120_000);
+
+  it('keeps serving past DRAIN_DELAY_SECONDS while a slow balancer still routes here, then exits 0', async () => {
+    const { port, child, exited } = await startServer({ DRAIN_DELAY_SECONDS: '1' });
+    // A loaded balancer: it takes the instance out 3 s after the signal, two seconds after the
+    // drain delay ended, and routes clients here until then over kept-alive and new connections.
+    const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    let routable = true;
+    const answers: number[] = [];
+    const failures: string[] = [];
+    const clients = Array.from({ length: 6 }, async (_, index) => {
+      while (routable) {
+        try {
+          const { status } = await get(port, '/config.json', index < 4 ? keptAlive : false);
+          answers.push(status);
+        } catch (error) {
+          failures.push((error as NodeJS.ErrnoException).code ?? String(error));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    routable = false;
+    await Promise.all(clients);
+    const code = await exited;
+    const exitedAfterMs = Date.now() - signalledAt;
+    keptAlive.destroy();
+
+    expect(failures).toEqual([]);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    expect(code).toBe(0);
+    // It closed once the requests stopped (a second of quiet), not at the force-exit.
+    expect(exitedAfterMs).toBeGreaterThanOrEqual(3_000);
     expect(exitedAfterMs).toBeLessThan(15_000);
   }, 120_000);
 });
