@@ -12,11 +12,14 @@ import {
 import { saveAs } from 'file-saver';
 import { useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
-import { useAdminI18n } from '../../../app/i18n';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
+import { messages } from '../../../locales/applicants.en';
 import { useApplicantFilters } from '../hooks/use-applicant-filters';
 import { useApplicants } from '../hooks/use-applicants';
 import styles from './applicants-page.module.css';
 import { ApplicantsTable } from './applicants-table';
+
+addAdminCatalog(messages);
 
 const STATUS_OPTIONS = APPLICATION_STATUSES.map((status) => ({
   value: status,

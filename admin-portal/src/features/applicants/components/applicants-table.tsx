@@ -2,10 +2,13 @@ import { type ApplicantProfile, formatRupees } from '@loan-portal/api-client';
 import { EmptyState, StatusBadge } from '@loan-portal/ui-kit';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { useAdminI18n } from '../../../app/i18n';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { messages } from '../../../locales/applicants.en';
 import { displayAadhaar } from '../../identity-masking/display';
 import styles from './applicants-page.module.css';
+
+addAdminCatalog(messages);
 
 export interface ApplicantsTableProps {
   profiles: ApplicantProfile[];

@@ -2,8 +2,7 @@ import type { ApplicantProfile, Pagination } from '@loan-portal/api-client';
 import { DEFAULT_PAGE_SIZE } from '@loan-portal/api-client';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
-
-export const LOAD_FAILED_MESSAGE = 'Failed to load profiles. Please try again.';
+import { useAdminI18n } from '../../../app/i18n';
 
 export interface ApplicantsQuery {
   page: number;
@@ -39,6 +38,7 @@ export function useApplicants({
   status = '',
 }: ApplicantsQuery): ApplicantsState {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [reloads, setReloads] = useState(0);
   const [state, setState] = useState({
     loading: false,
@@ -68,13 +68,17 @@ export function useApplicants({
       .catch((error: unknown) => {
         console.error('Failed to load profiles', error);
         if (current) {
-          setState((previous) => ({ ...previous, loading: false, error: LOAD_FAILED_MESSAGE }));
+          setState((previous) => ({
+            ...previous,
+            loading: false,
+            error: i18n._('applicants.loadFailed'),
+          }));
         }
       });
     return () => {
       current = false;
     };
-  }, [api, page, search, from, to, status, reloads]);
+  }, [api, i18n, page, search, from, to, status, reloads]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
   return { ...state, reload };
