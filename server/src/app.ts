@@ -182,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async start() {
       if (working || !options.config.jobs.worker) return;
       working = true;
+      metrics.jobRunner.set(1);
       await jobs.work(
         QUEUES.statusSms,
         statusSmsWorker({ db: options.database.db, sms, productName: options.config.productName }),
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async stop() {
       if (!working) return;
       working = false;
+      metrics.jobRunner.set(0);
       await jobs.offWork(QUEUES.statusSms);
     },
   };

@@ -3,6 +3,8 @@ import { loadConfig } from '../../config/env';
 import type { SmsProvider } from '../../providers/sms';
 import { SmsSendError } from '../../providers/sms';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { createStaffSession } from '../../test/sessions';
+import { clientWithApplication, transition } from '../applications/test-support';
 import { startReconcileJob } from '../payments/reconcile';
 import { clientWithDraft } from '../payments/test-support';
 
@@ -92,6 +94,40 @@ describe('/metrics', () => {
     expect(text).toContain('# TYPE loan_job_queue_waiting gauge');
     expect(text).toContain('# TYPE loan_job_queue_oldest_seconds gauge');
   });
+
+  it('shows the status SMS waiting and its age while no instance runs the jobs, then none once one does', async () => {
+    const waiting = (text: string) =>
+      Number(/^loan_job_queue_waiting\{queue="status-sms"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    const oldest = (text: string) =>
+      Number(/^loan_job_queue_oldest_seconds\{queue="status-sms"\} (\d+)$/m.exec(text)?.[1] ?? -1);
+    const statusSent = (text: string) =>
+      Number(
+        /^loan_sms_messages_total\{purpose="status",outcome="sent"\} (\d+)$/m.exec(text)?.[1] ?? 0,
+      );
+    // Whatever earlier tests queued has been sent: the worker runs here.
+    await expect.poll(async () => waiting(await scrape()), { timeout: 20_000 }).toBe(0);
+    expect(await scrape()).toMatch(/^loan_job_runner 1$/m);
+    const sentBefore = statusSent(await scrape());
+
+    await t.app.jobWorker.stop();
+    expect(await scrape()).toMatch(/^loan_job_runner 0$/m);
+    const staff = await createStaffSession(t, { username: 'metrics-reviewer' });
+    const { registrationId } = await clientWithApplication(t, 'paid');
+    const moved = await transition(t, staff.headers, registrationId, {
+      to: 'under_review',
+      expected_status: 'paid',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const stuck = await scrape();
+    expect(waiting(stuck)).toBe(1);
+    expect(oldest(stuck)).toBeGreaterThanOrEqual(1);
+
+    await t.app.jobWorker.start();
+    expect(await scrape()).toMatch(/^loan_job_runner 1$/m);
+    await expect.poll(async () => waiting(await scrape()), { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => statusSent(await scrape())).toBe(sentBefore + 1);
+  }, 60_000);
 });
 
 describe('/metrics without METRICS_TOKEN', () => {

@@ -33,6 +33,11 @@ export function createMetrics() {
       labelNames: ['result'] as const,
       registers: [registry],
     }),
+    jobRunner: new Gauge({
+      name: 'loan_job_runner',
+      help: '1 while this instance runs the background jobs (the SMS worker and the reconciliation), else 0: across a cluster exactly one says 1',
+      registers: [registry],
+    }),
     reconcileRuns: new Counter({
       name: 'loan_reconcile_runs_total',
       help: 'Reconciliation passes, by outcome (ok, failed)',
@@ -64,30 +69,38 @@ export function registerDatabaseGauges(
       }
     },
   });
-  const oldest = new Gauge({
+  // One query fills both gauges. The registry collects its metrics concurrently, so each gauge
+  // awaits the same query of this scrape (reading one gauge's values from the other's collect
+  // left the ages empty: the second gauge was serialized before the query answered).
+  let reading: ReturnType<typeof sources.jobs> | undefined;
+  const jobRows = () => {
+    reading ??= sources.jobs().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+  new Gauge({
+    name: 'loan_job_queue_waiting',
+    help: 'Jobs not yet done, per queue',
+    labelNames: ['queue'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await jobRows();
+      this.reset();
+      for (const row of rows) this.set({ queue: row.queue }, row.waiting);
+    },
+  });
+  new Gauge({
     name: 'loan_job_queue_oldest_seconds',
     help: 'Age of the oldest job not yet done, per queue',
     labelNames: ['queue'] as const,
-    registers: [],
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await jobRows();
+      this.reset();
+      for (const row of rows) this.set({ queue: row.queue }, row.oldestSeconds);
+    },
   });
-  metrics.registry.registerMetric(
-    new Gauge({
-      name: 'loan_job_queue_waiting',
-      help: 'Jobs not yet done, per queue',
-      labelNames: ['queue'] as const,
-      registers: [],
-      // One query fills both gauges; this one is read first, so its collect runs first.
-      async collect() {
-        this.reset();
-        oldest.reset();
-        for (const row of await sources.jobs()) {
-          this.set({ queue: row.queue }, row.waiting);
-          oldest.set({ queue: row.queue }, row.oldestSeconds);
-        }
-      },
-    }),
-  );
-  metrics.registry.registerMetric(oldest);
 }
 
 /** The SMS provider, counting what it sends and what fails (never the number or the text). */
