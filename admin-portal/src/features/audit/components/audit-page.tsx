@@ -17,11 +17,15 @@ import { saveAs } from 'file-saver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useApiClient } from '../../../app/api-client';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { formatCount } from '../../../lib/format';
+import { messages } from '../../../locales/audit.en';
 import { useAuditFilters } from '../hooks/use-audit-filters';
 import { useAuditTrail } from '../hooks/use-audit-trail';
 import styles from './audit-page.module.css';
+
+addAdminCatalog(messages);
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({
   value,
@@ -38,7 +42,14 @@ const TIME = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Kolkata',
 });
 
-const COLUMNS = ['Time (IST)', 'Staff', 'Action', 'Applicant', 'Details', 'From'] as const;
+const COLUMNS = [
+  /*i18n*/ 'audit.column.time',
+  /*i18n*/ 'audit.column.staff',
+  /*i18n*/ 'audit.column.action',
+  /*i18n*/ 'audit.column.applicant',
+  /*i18n*/ 'audit.column.details',
+  /*i18n*/ 'audit.column.from',
+] as const;
 
 function describeDetails(details: AuditEntry['details']): string {
   if (!details) return '';
@@ -53,6 +64,7 @@ function describeDetails(details: AuditEntry['details']): string {
 
 /** /portal-admin/audit: the audit trail, read by a superuser (issue 15). */
 export function AuditPage() {
+  const i18n = useAdminI18n();
   const api = useApiClient();
   const filters = useAuditFilters();
   const { applied } = filters;
@@ -81,7 +93,7 @@ export function AuditPage() {
       saveAs(blob, fileName);
     } catch (failure) {
       console.error('Audit export failed', failure);
-      setExportError('The export failed. Please try again.');
+      setExportError(i18n._('audit.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -90,31 +102,29 @@ export function AuditPage() {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Audit trail</h1>
-        <p className={styles.subtitle}>
-          Who did what, when and from where. Entries cannot be changed or deleted.
-        </p>
+        <h1 className={styles.title}>{i18n._('audit.title')}</h1>
+        <p className={styles.subtitle}>{i18n._('audit.subtitle')}</p>
       </header>
 
-      <section className={styles.filters} aria-label="Filters">
+      <section className={styles.filters} aria-label={i18n._('audit.filters')}>
         <div className={styles.fields}>
           <TextField
-            label="Staff username"
+            label={i18n._('audit.actor')}
             name="actor"
             autoComplete="off"
             value={filters.input.actor}
             onChange={(event) => filters.set('actor', event.target.value)}
           />
           <SelectField
-            label="Action"
+            label={i18n._('audit.action')}
             name="action"
-            placeholder="All actions"
+            placeholder={i18n._('audit.allActions')}
             options={ACTION_OPTIONS}
             value={filters.input.action}
             onChange={(event) => filters.set('action', event.target.value)}
           />
           <TextField
-            label="Application ID"
+            label={i18n._('audit.applicant')}
             name="applicant"
             inputMode="numeric"
             autoComplete="off"
@@ -122,7 +132,7 @@ export function AuditPage() {
             onChange={(event) => filters.set('applicant', event.target.value)}
           />
           <TextField
-            label="From"
+            label={i18n._('audit.from')}
             name="from_date"
             type="date"
             value={filters.input.from}
@@ -130,7 +140,7 @@ export function AuditPage() {
             onChange={(event) => filters.set('from', event.target.value)}
           />
           <TextField
-            label="To"
+            label={i18n._('audit.to')}
             name="to_date"
             type="date"
             value={filters.input.to}
@@ -139,20 +149,18 @@ export function AuditPage() {
           />
         </div>
         <div className={styles.actions}>
-          <p className={styles.hint}>
-            Dates are India days (IST). The export holds what the filters select.
-          </p>
+          <p className={styles.hint}>{i18n._('audit.hint')}</p>
           <div className={styles.buttons}>
             <Button variant="secondary" disabled={loading} onClick={filters.reset}>
-              Reset
+              {i18n._('audit.reset')}
             </Button>
             <Button
               busy={exporting}
-              busyLabel="Exporting..."
+              busyLabel={i18n._('audit.exporting')}
               disabled={loading || Boolean(error)}
               onClick={exportEntries}
             >
-              Export
+              {i18n._('audit.export')}
             </Button>
           </div>
         </div>
@@ -162,16 +170,19 @@ export function AuditPage() {
 
       <section className={styles.list} aria-labelledby="audit-total">
         <h2 id="audit-total" className={styles.total}>
-          {formatCount(pagination.total_items)} {pagination.total_items === 1 ? 'Entry' : 'Entries'}
+          {i18n._('audit.total', {
+            total: formatCount(pagination.total_items),
+            count: pagination.total_items,
+          })}
         </h2>
-        <LoadingOverlay loading={loading} label="Loading entries...">
-          <ScrollRegion label="Audit entries" className={styles.tableScroll}>
+        <LoadingOverlay loading={loading} label={i18n._('audit.loading')}>
+          <ScrollRegion label={i18n._('audit.entries')} className={styles.tableScroll}>
             <table className={styles.table}>
               <thead>
                 <tr>
                   {COLUMNS.map((column) => (
                     <th key={column} scope="col">
-                      {column}
+                      {i18n._(column)}
                     </th>
                   ))}
                 </tr>
@@ -180,7 +191,7 @@ export function AuditPage() {
                 {results.length === 0 ? (
                   <tr>
                     <td colSpan={COLUMNS.length} className={styles.emptyCell}>
-                      {loading ? null : <EmptyState title="No entries found." />}
+                      {loading ? null : <EmptyState title={i18n._('audit.empty')} />}
                     </td>
                   </tr>
                 ) : (

@@ -7,8 +7,7 @@ import {
 } from '@loan-portal/api-client';
 import { useEffect, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
-
-export const AUDIT_LOAD_FAILED = 'Failed to load the audit trail. Please try again.';
+import { useAdminI18n } from '../../../app/i18n';
 
 const EMPTY: Pagination = {
   current_page: 1,
@@ -20,6 +19,7 @@ const EMPTY: Pagination = {
 /** One page of the trail for the current filter; only the newest request may write. */
 export function useAuditTrail(params: AuditListParams) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [state, setState] = useState({
     loading: true,
     error: '',
@@ -44,14 +44,14 @@ export function useAuditTrail(params: AuditListParams) {
             loading: false,
             results: [],
             pagination: EMPTY,
-            error: getErrorMessage(error, AUDIT_LOAD_FAILED),
+            error: getErrorMessage(error, i18n._('audit.loadFailed')),
           }));
         }
       });
     return () => {
       current = false;
     };
-  }, [api, page, actor, action, applicant, from_date, to_date]);
+  }, [api, i18n, page, actor, action, applicant, from_date, to_date]);
 
   return state;
 }

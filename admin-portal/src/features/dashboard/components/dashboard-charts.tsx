@@ -11,8 +11,12 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { shortMonthName } from '../../../lib/format';
+import { messages } from '../../../locales/dashboard.en';
 import styles from './dashboard-page.module.css';
+
+addAdminCatalog(messages);
 
 // Only what the two charts draw, so the rest of chart.js is tree-shaken away.
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -42,10 +46,11 @@ function describe(entries: [string, number][]): string {
 }
 
 export function StatusDonut({ donut }: { donut: DashboardData['donut_chart'] }) {
+  const i18n = useAdminI18n();
   const entries = Object.entries(donut ?? {}).map(
     ([status, count]) => [describeStatus(status, 'dashboard').text, count] as [string, number],
   );
-  if (entries.length === 0) return <EmptyState title="No data available" />;
+  if (entries.length === 0) return <EmptyState title={i18n._('dashboard.noData')} />;
   const data = {
     labels: entries.map(([label]) => label),
     datasets: [
@@ -62,22 +67,23 @@ export function StatusDonut({ donut }: { donut: DashboardData['donut_chart'] }) 
         data={data}
         options={doughnutOptions}
         role="img"
-        aria-label={`Applicants by Status: ${describe(entries)}`}
+        aria-label={i18n._('dashboard.byStatusChart', { entries: describe(entries) })}
       />
     </div>
   );
 }
 
 export function MonthlyBar({ months }: { months: DashboardData['bar_chart'] }) {
+  const i18n = useAdminI18n();
   const entries = (months ?? []).map(
     ({ month, count }) => [shortMonthName(month), count] as [string, number],
   );
-  if (entries.length === 0) return <EmptyState title="No data available" />;
+  if (entries.length === 0) return <EmptyState title={i18n._('dashboard.noData')} />;
   const data = {
     labels: entries.map(([label]) => label),
     datasets: [
       {
-        label: 'Registrations',
+        label: i18n._('dashboard.registrations'),
         data: entries.map(([, count]) => count),
         backgroundColor: STATUS_PALETTE[0],
         borderRadius: 4,
@@ -91,7 +97,7 @@ export function MonthlyBar({ months }: { months: DashboardData['bar_chart'] }) {
         data={data}
         options={barOptions}
         role="img"
-        aria-label={`Registrations per Month: ${describe(entries)}`}
+        aria-label={i18n._('dashboard.perMonthChart', { entries: describe(entries) })}
       />
     </div>
   );

@@ -1,27 +1,40 @@
 import { Card, EmptyState, Spinner, StatusBadge } from '@loan-portal/ui-kit';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { formatCount, formatDateTime } from '../../../lib/format';
+import { messages } from '../../../locales/dashboard.en';
 import { dashboardCards, useDashboard } from '../hooks/use-dashboard';
 import { MonthlyBar, StatusDonut } from './dashboard-charts';
 import styles from './dashboard-page.module.css';
 
+addAdminCatalog(messages);
+
+const COLUMNS = [
+  /*i18n*/ 'dashboard.column.id',
+  /*i18n*/ 'dashboard.column.applicant',
+  /*i18n*/ 'dashboard.column.contact',
+  /*i18n*/ 'dashboard.column.status',
+  /*i18n*/ 'dashboard.column.submitted',
+] as const;
+
 export function DashboardPage() {
+  const i18n = useAdminI18n();
   const { loading, data } = useDashboard();
 
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Dashboard</h1>
-        <p className={styles.subtitle}>Overview of your application management system</p>
+        <h1 className={styles.title}>{i18n._('dashboard.title')}</h1>
+        <p className={styles.subtitle}>{i18n._('dashboard.subtitle')}</p>
       </header>
       {loading ? (
         <div className={styles.loading}>
           <Spinner size="lg" />
-          <p role="status">Loading dashboard...</p>
+          <p role="status">{i18n._('dashboard.loading')}</p>
         </div>
       ) : !data ? (
         <Card>
-          <EmptyState title="No data available" />
+          <EmptyState title={i18n._('dashboard.noData')} />
         </Card>
       ) : (
         <DashboardContent data={data} />
@@ -35,17 +48,19 @@ function DashboardContent({
 }: {
   data: NonNullable<ReturnType<typeof useDashboard>['data']>;
 }) {
+  const i18n = useAdminI18n();
   const cards = dashboardCards(data);
   const stats = [
-    { label: 'Total Applicants', value: formatCount(cards.totalApplicants) },
-    { label: 'Recent Applications', value: formatCount(cards.recentApplications) },
-    { label: 'Active Status', value: formatCount(cards.activeStatus) },
-    { label: 'This Month', value: formatCount(cards.thisMonth) },
+    { label: i18n._('dashboard.totalApplicants'), value: formatCount(cards.totalApplicants) },
+    { label: i18n._('dashboard.recentApplications'), value: formatCount(cards.recentApplications) },
+    { label: i18n._('dashboard.activeStatus'), value: formatCount(cards.activeStatus) },
+    { label: i18n._('dashboard.thisMonth'), value: formatCount(cards.thisMonth) },
   ];
+  const na = i18n._('dashboard.notAvailable');
   const recent = data.last_five_registrations ?? [];
   return (
     <>
-      <ul className={styles.stats} aria-label="Summary">
+      <ul className={styles.stats} aria-label={i18n._('dashboard.summary')}>
         {stats.map((stat) => (
           <li key={stat.label} className={styles.stat}>
             <span className={styles.statLabel}>{stat.label}</span>
@@ -54,34 +69,38 @@ function DashboardContent({
         ))}
       </ul>
       <div className={styles.charts}>
-        <Card title="Applicants by Status">
+        <Card title={i18n._('dashboard.byStatus')}>
           <StatusDonut donut={data.donut_chart} />
         </Card>
-        <Card title="Registrations per Month">
+        <Card title={i18n._('dashboard.perMonth')}>
           <MonthlyBar months={data.bar_chart} />
         </Card>
       </div>
-      <Card title="Recent Applications" padding="none" className={styles.tableCard}>
+      <Card
+        title={i18n._('dashboard.recentApplications')}
+        padding="none"
+        className={styles.tableCard}
+      >
         {recent.length === 0 ? (
-          <EmptyState title="No data available" />
+          <EmptyState title={i18n._('dashboard.noData')} />
         ) : (
-          <ScrollRegion label="Recent Applications table">
+          <ScrollRegion label={i18n._('dashboard.recentTable')}>
             <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Applicant</th>
-                  <th scope="col">Contact Number</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Submitted At</th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {i18n._(column)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {recent.map((registration) => (
                   <tr key={registration.id}>
                     <td>#{registration.id}</td>
-                    <td>{registration.profile?.full_name || 'N/A'}</td>
-                    <td>{registration.profile?.contact_number || 'N/A'}</td>
+                    <td>{registration.profile?.full_name || na}</td>
+                    <td>{registration.profile?.contact_number || na}</td>
                     <td>
                       <StatusBadge status={registration.status} vocabulary="dashboard" />
                     </td>

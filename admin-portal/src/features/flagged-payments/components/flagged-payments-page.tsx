@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { type FlaggedPayment, formatFee, PAYMENT_FLAG_LABELS } from '@loan-portal/api-client';
 import {
   Button,
@@ -11,17 +12,21 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminSession } from '../../../app/admin-session';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { formatCount } from '../../../lib/format';
+import { messages } from '../../../locales/flagged.en';
 import { FLAGS_PAGE_SIZE, useFlaggedPayments } from '../hooks/use-flagged-payments';
 import styles from './flagged-payments-page.module.css';
 import { ResolveDialog, type ResolveMode } from './resolve-dialog';
 
+addAdminCatalog(messages);
+
 type Shown = 'open' | 'resolved' | 'all';
 
 const SHOW_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'all', label: 'All' },
+  { value: 'open', label: /*i18n*/ 'flagged.open' },
+  { value: 'resolved', label: /*i18n*/ 'flagged.resolved' },
+  { value: 'all', label: /*i18n*/ 'flagged.all' },
 ];
 
 const TIME = new Intl.DateTimeFormat('en-US', {
@@ -34,8 +39,10 @@ const TIME = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Kolkata',
 });
 
-function at(iso: string | null): string {
-  return iso ? `${TIME.format(new Date(iso))} IST` : 'Not given';
+function at(i18n: I18n, iso: string | null): string {
+  return iso
+    ? i18n._('flagged.time', { time: TIME.format(new Date(iso)) })
+    : i18n._('flagged.notGiven');
 }
 
 function money(amount: number, currency: string): string {
@@ -43,22 +50,36 @@ function money(amount: number, currency: string): string {
 }
 
 function Resolution({ payment }: { payment: FlaggedPayment }) {
+  const i18n = useAdminI18n();
   const resolution = payment.resolution;
   if (!resolution) return null;
   const who = resolution.resolved_by.username ?? `#${resolution.resolved_by.id}`;
+  const refundValues = resolution.refund
+    ? {
+        id: resolution.refund.refund_id,
+        provider: resolution.refund.cf_refund_id,
+        status: resolution.refund.status ?? i18n._('flagged.statusUnknown'),
+      }
+    : {};
   return (
     <div className={styles.resolution}>
       <p className={styles.resolutionTitle}>
         {resolution.resolution === 'refunded'
-          ? `Refunded ${money(resolution.refund?.amount ?? payment.received_amount, payment.received_currency)}`
-          : 'Resolved with a note'}{' '}
-        by {who} on {at(resolution.resolved_at)}
+          ? i18n._('flagged.refundedBy', {
+              amount: money(
+                resolution.refund?.amount ?? payment.received_amount,
+                payment.received_currency,
+              ),
+              who,
+              at: at(i18n, resolution.resolved_at),
+            })
+          : i18n._('flagged.resolvedBy', { who, at: at(i18n, resolution.resolved_at) })}
       </p>
       {resolution.refund ? (
         <p className={styles.muted}>
-          Refund {resolution.refund.refund_id}
-          {resolution.refund.cf_refund_id ? ` (provider ${resolution.refund.cf_refund_id})` : ''}:{' '}
-          {resolution.refund.status ?? 'status unknown'}
+          {resolution.refund.cf_refund_id
+            ? i18n._('flagged.refundWithProvider', refundValues)
+            : i18n._('flagged.refund', refundValues)}
         </p>
       ) : null}
       <blockquote className={styles.note}>{resolution.note}</blockquote>
@@ -75,6 +96,7 @@ function FlagCard({
   canResolve: boolean;
   onResolve(payment: FlaggedPayment, mode: ResolveMode): void;
 }) {
+  const i18n = useAdminI18n();
   const titleId = `flag-${payment.id}`;
   const mismatch = payment.flag === 'amount_mismatch';
   return (
@@ -84,42 +106,42 @@ function FlagCard({
           {PAYMENT_FLAG_LABELS[payment.flag]}
         </h3>
         <span className={payment.resolution ? styles.resolvedTag : styles.openTag}>
-          {payment.resolution ? 'Resolved' : 'Open'}
+          {payment.resolution ? i18n._('flagged.resolved') : i18n._('flagged.open')}
         </span>
       </header>
       <dl className={styles.evidence}>
         <div>
-          <dt>Order ID</dt>
+          <dt>{i18n._('flagged.orderId')}</dt>
           <dd className={styles.mono}>{payment.order_id}</dd>
         </div>
         <div>
-          <dt>Payment ID</dt>
+          <dt>{i18n._('flagged.paymentId')}</dt>
           <dd className={styles.mono}>{payment.cf_payment_id}</dd>
         </div>
         <div>
-          <dt>Expected</dt>
+          <dt>{i18n._('flagged.expected')}</dt>
           <dd>{money(payment.expected_amount, payment.expected_currency)}</dd>
         </div>
         <div>
-          <dt>Received</dt>
+          <dt>{i18n._('flagged.received')}</dt>
           <dd className={mismatch ? styles.mismatch : undefined}>
             {money(payment.received_amount, payment.received_currency)} ({payment.payment_status})
           </dd>
         </div>
         <div>
-          <dt>Paid at</dt>
-          <dd>{at(payment.completed_at ?? payment.payment_time)}</dd>
+          <dt>{i18n._('flagged.paidAt')}</dt>
+          <dd>{at(i18n, payment.completed_at ?? payment.payment_time)}</dd>
         </div>
         <div>
-          <dt>Recorded at</dt>
-          <dd>{at(payment.recorded_at)}</dd>
+          <dt>{i18n._('flagged.recordedAt')}</dt>
+          <dd>{at(i18n, payment.recorded_at)}</dd>
         </div>
         <div>
-          <dt>Order opened</dt>
-          <dd>{at(payment.order_created_at)}</dd>
+          <dt>{i18n._('flagged.orderOpened')}</dt>
+          <dd>{at(i18n, payment.order_created_at)}</dd>
         </div>
         <div>
-          <dt>Application</dt>
+          <dt>{i18n._('flagged.application')}</dt>
           <dd className={styles.application}>
             <Link
               className={styles.link}
@@ -137,11 +159,11 @@ function FlagCard({
         <div className={styles.cardActions}>
           {payment.refundable ? (
             <Button variant="danger" onClick={() => onResolve(payment, 'refund')}>
-              Refund
+              {i18n._('flagged.refundAction')}
             </Button>
           ) : null}
           <Button variant="secondary" onClick={() => onResolve(payment, 'note')}>
-            Resolve with note
+            {i18n._('flagged.resolveAction')}
           </Button>
         </div>
       ) : null}
@@ -151,6 +173,7 @@ function FlagCard({
 
 /** /portal-admin/flagged-payments: what settlement flagged, with its evidence (issue 15). */
 export function FlaggedPaymentsPage() {
+  const i18n = useAdminI18n();
   const { user } = useAdminSession();
   const [shown, setShown] = useState<Shown>('open');
   const [page, setPage] = useState(1);
@@ -163,19 +186,17 @@ export function FlaggedPaymentsPage() {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Flagged payments</h1>
+        <h1 className={styles.title}>{i18n._('flagged.title')}</h1>
         <p className={styles.subtitle}>
-          Money the server recorded but did not simply accept: a wrong amount, a second payment for
-          one application, or a success after a failure.
-          {canResolve ? '' : ' A superuser resolves them.'}
+          {canResolve ? i18n._('flagged.subtitle') : i18n._('flagged.subtitleStaff')}
         </p>
       </header>
 
-      <section className={styles.toolbar} aria-label="Filters">
+      <section className={styles.toolbar} aria-label={i18n._('flagged.filters')}>
         <SelectField
-          label="Show"
+          label={i18n._('flagged.show')}
           name="state"
-          options={SHOW_OPTIONS}
+          options={SHOW_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))}
           value={shown}
           onChange={(event) => {
             setShown(event.target.value as Shown);
@@ -188,13 +209,15 @@ export function FlaggedPaymentsPage() {
 
       <section className={styles.list} aria-labelledby="flags-total">
         <h2 id="flags-total" className={styles.total}>
-          {formatCount(pagination.total_items)}{' '}
-          {pagination.total_items === 1 ? 'Payment' : 'Payments'}
+          {i18n._('flagged.total', {
+            total: formatCount(pagination.total_items),
+            count: pagination.total_items,
+          })}
         </h2>
-        <LoadingOverlay loading={loading} label="Loading flagged payments...">
+        <LoadingOverlay loading={loading} label={i18n._('flagged.loading')}>
           {results.length === 0 ? (
             <div className={styles.empty}>
-              {loading ? null : <EmptyState title="No flagged payments." />}
+              {loading ? null : <EmptyState title={i18n._('flagged.empty')} />}
             </div>
           ) : (
             <div className={styles.cards}>

@@ -7,7 +7,11 @@ import {
 import { Button, ErrorBox, Modal } from '@loan-portal/ui-kit';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
+import { messages } from '../../../locales/flagged.en';
 import styles from './flagged-payments-page.module.css';
+
+addAdminCatalog(messages);
 
 export type ResolveMode = 'note' | 'refund';
 
@@ -18,11 +22,10 @@ export interface ResolveDialogProps {
   onCancel(): void;
 }
 
-const NOTE_REQUIRED = 'Please write a note.';
-
 /** The superuser's resolution: a note, or a refund through the payment provider with a note. */
 export function ResolveDialog({ payment, mode, onDone, onCancel }: ResolveDialogProps) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const noteId = useId();
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
@@ -53,7 +56,7 @@ export function ResolveDialog({ payment, mode, onDone, onCancel }: ResolveDialog
           : await api.resolvePaymentFlag(payment.id, request);
       onDone(resolved);
     } catch (failure) {
-      setError(getErrorMessage(failure, 'The payment could not be resolved. Please try again.'));
+      setError(getErrorMessage(failure, i18n._('flagged.resolveFailed')));
     } finally {
       setBusy(false);
     }
@@ -67,18 +70,24 @@ export function ResolveDialog({ payment, mode, onDone, onCancel }: ResolveDialog
         if (!open && !busy) onCancel();
       }}
       preventClose={busy}
-      title={refund ? 'Refund payment' : 'Resolve flagged payment'}
+      title={refund ? i18n._('flagged.refundTitle') : i18n._('flagged.resolveTitle')}
       description={
         payment
           ? refund
-            ? `${formatFee(payment.received_amount)} goes back to the payer of order ${payment.order_id}.`
-            : `Payment ${payment.cf_payment_id} of order ${payment.order_id} is closed with your note.`
+            ? i18n._('flagged.refundText', {
+                amount: formatFee(payment.received_amount),
+                order: payment.order_id,
+              })
+            : i18n._('flagged.resolveText', {
+                payment: payment.cf_payment_id,
+                order: payment.order_id,
+              })
           : undefined
       }
     >
       <form className={styles.dialogForm} onSubmit={submit} noValidate>
         <label htmlFor={noteId} className={styles.label}>
-          Note
+          {i18n._('flagged.note')}
         </label>
         <textarea
           id={noteId}
@@ -93,21 +102,21 @@ export function ResolveDialog({ payment, mode, onDone, onCancel }: ResolveDialog
         />
         {touched && tooShort ? (
           <p id={`${noteId}-error`} className={styles.fieldError} role="alert">
-            {NOTE_REQUIRED}
+            {i18n._('flagged.noteRequired')}
           </p>
         ) : null}
         <ErrorBox>{error}</ErrorBox>
         <div className={styles.dialogButtons}>
           <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
-            Cancel
+            {i18n._('flagged.cancel')}
           </Button>
           <Button
             type="submit"
             variant={refund ? 'danger' : 'primary'}
             busy={busy}
-            busyLabel={refund ? 'Refunding...' : 'Saving...'}
+            busyLabel={refund ? i18n._('flagged.refunding') : i18n._('flagged.saving')}
           >
-            {refund ? 'Refund' : 'Resolve'}
+            {refund ? i18n._('flagged.refundAction') : i18n._('flagged.resolve')}
           </Button>
         </div>
       </form>

@@ -1,8 +1,8 @@
 import type { FlaggedPayment, FlaggedPaymentsParams, Pagination } from '@loan-portal/api-client';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { useAdminI18n } from '../../../app/i18n';
 
-export const FLAGS_LOAD_FAILED = 'Failed to load flagged payments. Please try again.';
 export const FLAGS_PAGE_SIZE = 20;
 
 const EMPTY: Pagination = {
@@ -18,6 +18,7 @@ export function useFlaggedPayments(
   page: number,
 ) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [data, setData] = useState({
     loading: true,
     error: '',
@@ -36,12 +37,16 @@ export function useFlaggedPayments(
       .catch((error: unknown) => {
         console.error('Failed to load flagged payments', error);
         if (current)
-          setData((previous) => ({ ...previous, loading: false, error: FLAGS_LOAD_FAILED }));
+          setData((previous) => ({
+            ...previous,
+            loading: false,
+            error: i18n._('flagged.loadFailed'),
+          }));
       });
     return () => {
       current = false;
     };
-  }, [api, state, page]);
+  }, [api, i18n, state, page]);
 
   const replace = useCallback((payment: FlaggedPayment) => {
     setData((previous) => ({
