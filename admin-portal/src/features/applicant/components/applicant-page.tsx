@@ -23,13 +23,17 @@ import {
 } from '@loan-portal/ui-kit';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { formatDateTime } from '../../../lib/format';
+import { messages } from '../../../locales/applicant.en';
 import { RevealableNumber } from '../../identity-masking/components/revealable-number';
 import { useApplicant } from '../hooks/use-applicant';
 import styles from './applicant-page.module.css';
 
-function label(status: string | null): string {
-  if (!status) return 'N/A';
+addAdminCatalog(messages);
+
+function label(status: string | null, na: string): string {
+  if (!status) return na;
   return isLifecycleStatus(status) ? STATUS_LABELS[status] : status;
 }
 
@@ -37,14 +41,13 @@ function actionLabel(status: string): string {
   return isLifecycleStatus(status) ? TRANSITION_ACTION_LABELS[status] : status;
 }
 
-function orNA(value: string | number | null | undefined): string {
-  return value === null || value === undefined || String(value).trim() === ''
-    ? 'N/A'
-    : String(value);
+function orNA(value: string | number | null | undefined, na: string): string {
+  return value === null || value === undefined || String(value).trim() === '' ? na : String(value);
 }
 
 /** Staff's applicant page: every field, the payments, the history, notes, and the allowed moves. */
 export function ApplicantPage() {
+  const i18n = useAdminI18n();
   // Read from the path, not useParams: the shell's shared router exports no useParams, and
   // adding one would grow every page's shell for this one screen.
   const { pathname } = useLocation();
@@ -55,7 +58,7 @@ export function ApplicantPage() {
   if (loading && !detail) {
     return (
       <div className={styles.centre}>
-        <Spinner size="lg" label="Loading applicant..." />
+        <Spinner size="lg" label={i18n._('applicant.loading')} />
       </div>
     );
   }
@@ -63,7 +66,7 @@ export function ApplicantPage() {
     return (
       <main className={styles.page}>
         <BackLink />
-        <EmptyState title={loadError || 'Application not found.'} />
+        <EmptyState title={loadError || i18n._('applicant.notFound')} />
       </main>
     );
   }
@@ -75,7 +78,10 @@ export function ApplicantPage() {
         <div>
           <h1 className={styles.title}>{detail.profile.full_name}</h1>
           <p className={styles.subtitle}>
-            Application #{detail.id} · created {formatDateTime(detail.created_at)}
+            {i18n._('applicant.subtitle', {
+              id: detail.id,
+              created: formatDateTime(detail.created_at),
+            })}
           </p>
         </div>
         <StatusBadge status={detail.status} vocabulary="registration" />
@@ -93,17 +99,17 @@ export function ApplicantPage() {
       />
 
       <div className={styles.columns}>
-        <Card title="Applicant details" className={styles.card}>
+        <Card title={i18n._('applicant.details')} className={styles.card}>
           <Details detail={detail} />
         </Card>
         <div className={styles.side}>
-          <Card title="History" className={styles.card}>
+          <Card title={i18n._('applicant.history')} className={styles.card}>
             <History detail={detail} />
           </Card>
-          <Card title="Payments" className={styles.card}>
+          <Card title={i18n._('applicant.payments')} className={styles.card}>
             <Payments detail={detail} />
           </Card>
-          <Card title="Internal notes" className={styles.card}>
+          <Card title={i18n._('applicant.notes')} className={styles.card}>
             <Notes detail={detail} onAdd={addNote} />
           </Card>
         </div>
@@ -113,68 +119,74 @@ export function ApplicantPage() {
 }
 
 function BackLink() {
+  const i18n = useAdminI18n();
   return (
     <Link to="/portal-admin/applicants" className={styles.back}>
-      ← Back to Applicants
+      {i18n._('applicant.back')}
     </Link>
   );
 }
 
 function Details({ detail }: { detail: ApplicantDetail }) {
+  const i18n = useAdminI18n();
+  const na = i18n._('applicant.notAvailable');
   const p = detail.profile;
   const rows: [string, ReactNode][] = [
-    ['Full name', orNA(p.full_name)],
-    ['Contact number', orNA(p.contact_number)],
-    ['Alternative contact number', orNA(p.alternative_contact_number)],
+    [i18n._('applicant.field.fullName'), orNA(p.full_name, na)],
+    [i18n._('applicant.field.contactNumber'), orNA(p.contact_number, na)],
+    [i18n._('applicant.field.alternativeContact'), orNA(p.alternative_contact_number, na)],
     [
-      'Aadhaar number',
+      i18n._('applicant.field.aadhaar'),
       <RevealableNumber
         key="aadhaar"
         registrationId={detail.id}
         field="aadhaar_number"
         masked={p.aadhaar_number}
-        label="Aadhaar number"
+        label={i18n._('applicant.field.aadhaar')}
       />,
     ],
-    ['PAN number', orNA(p.pan_number)],
-    ['Loan amount', formatRupees(p.loan_amount)],
-    ['Loan type', orNA(p.loan_type)],
-    ['Bank name', orNA(p.bank_name)],
+    [i18n._('applicant.field.pan'), orNA(p.pan_number, na)],
+    [i18n._('applicant.field.loanAmount'), formatRupees(p.loan_amount)],
+    [i18n._('applicant.field.loanType'), orNA(p.loan_type, na)],
+    [i18n._('applicant.field.bankName'), orNA(p.bank_name, na)],
     [
-      'Account number',
+      i18n._('applicant.field.accountNumber'),
       <RevealableNumber
         key="account"
         registrationId={detail.id}
         field="account_number"
         masked={p.account_number}
-        label="account number"
+        label={i18n._('applicant.accountNumberName')}
       />,
     ],
     [
-      'IFSC',
+      i18n._('applicant.field.ifsc'),
       detail.ifsc_verified === false ? (
         <>
-          {orNA(p.ifsc_code)}
-          <span className={styles.flag}>
-            {' '}
-            Flagged: not in RBI's IFSC list (client confirmed it)
-          </span>
+          {orNA(p.ifsc_code, na)}
+          <span className={styles.flag}> {i18n._('applicant.ifscFlagged')}</span>
         </>
       ) : (
-        orNA(p.ifsc_code)
+        orNA(p.ifsc_code, na)
       ),
     ],
-    ['Address', orNA(p.full_address)],
-    ['City', orNA(p.city)],
-    ['State', orNA(p.state)],
-    ['PIN code', orNA(p.pin_code)],
-    ['Submitted at', formatDateTime(detail.submitted_at)],
-    ['Delivered', detail.delivered ? 'Yes' : 'No'],
+    [i18n._('applicant.field.address'), orNA(p.full_address, na)],
+    [i18n._('applicant.field.city'), orNA(p.city, na)],
+    [i18n._('applicant.field.state'), orNA(p.state, na)],
+    [i18n._('applicant.field.pinCode'), orNA(p.pin_code, na)],
+    [i18n._('applicant.field.submittedAt'), formatDateTime(detail.submitted_at)],
     [
-      'Consent',
+      i18n._('applicant.field.delivered'),
+      detail.delivered ? i18n._('applicant.yes') : i18n._('applicant.no'),
+    ],
+    [
+      i18n._('applicant.field.consent'),
       detail.consent
-        ? `Privacy notice ${detail.consent.notice_version}, ${formatDateTime(detail.consent.given_at)}`
-        : 'N/A',
+        ? i18n._('applicant.consentGiven', {
+            version: detail.consent.notice_version,
+            at: formatDateTime(detail.consent.given_at),
+          })
+        : na,
     ],
   ];
   return (
@@ -190,20 +202,25 @@ function Details({ detail }: { detail: ApplicantDetail }) {
 }
 
 function History({ detail }: { detail: ApplicantDetail }) {
+  const i18n = useAdminI18n();
+  const na = i18n._('applicant.notAvailable');
   const last = detail.history.length - 1;
   const steps: TimelineStep[] = detail.history.map((entry, index) => ({
     // A status can be reached twice (returned to the queue), so the position keeps keys unique.
     id: `${index}-${entry.to}`,
-    label: entry.from ? `${label(entry.from)} → ${label(entry.to)}` : label(entry.to),
+    label: entry.from ? `${label(entry.from, na)} → ${label(entry.to, na)}` : label(entry.to, na),
     state: index < last ? 'done' : entry.to === 'rejected' ? 'failed' : 'current',
-    time: `${formatDateTime(entry.at)} · ${entry.by ?? 'System'}`,
-    detail: entry.reason ? `Reason: ${entry.reason}` : undefined,
+    time: `${formatDateTime(entry.at)} · ${entry.by ?? i18n._('applicant.system')}`,
+    detail: entry.reason ? i18n._('applicant.reason', { reason: entry.reason }) : undefined,
   }));
-  return <Timeline steps={steps} label="Status history" />;
+  return <Timeline steps={steps} label={i18n._('applicant.statusHistory')} />;
 }
 
 function Payments({ detail }: { detail: ApplicantDetail }) {
-  if (detail.payments.length === 0) return <p className={styles.muted}>No payments yet.</p>;
+  const i18n = useAdminI18n();
+  if (detail.payments.length === 0) {
+    return <p className={styles.muted}>{i18n._('applicant.noPayments')}</p>;
+  }
   return (
     <ul className={styles.payments}>
       {detail.payments.map((payment) => (
@@ -211,11 +228,16 @@ function Payments({ detail }: { detail: ApplicantDetail }) {
           <p className={styles.stepTitle}>
             {formatFee(payment.amount)} · {payment.status}
             {payment.flag ? (
-              <span className={styles.flag}> Flagged: {payment.flag.replace(/_/g, ' ')}</span>
+              <span className={styles.flag}>
+                {' '}
+                {i18n._('applicant.paymentFlagged', { flag: payment.flag.replace(/_/g, ' ') })}
+              </span>
             ) : null}
           </p>
-          <p className={styles.stepMeta}>Payment ID: {payment.payment_id}</p>
-          <p className={styles.stepMeta}>Order ID: {payment.order_id}</p>
+          <p className={styles.stepMeta}>
+            {i18n._('applicant.paymentId', { id: payment.payment_id })}
+          </p>
+          <p className={styles.stepMeta}>{i18n._('applicant.orderId', { id: payment.order_id })}</p>
           <p className={styles.stepMeta}>{formatDateTime(payment.at)}</p>
         </li>
       ))}
@@ -230,6 +252,7 @@ function Notes({
   detail: ApplicantDetail;
   onAdd(text: string): Promise<string>;
 }) {
+  const i18n = useAdminI18n();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -239,7 +262,7 @@ function Notes({
     event.preventDefault();
     if (saving) return;
     if (!text.trim()) {
-      setError('Please write the note.');
+      setError(i18n._('applicant.noteRequired'));
       return;
     }
     setSaving(true);
@@ -251,10 +274,10 @@ function Notes({
 
   return (
     <div className={styles.notes}>
-      <p className={styles.muted}>Internal notes are never shown to the applicant.</p>
+      <p className={styles.muted}>{i18n._('applicant.notesHint')}</p>
       <form onSubmit={submit} className={styles.noteForm} noValidate>
         <label htmlFor={id} className={styles.label}>
-          New note
+          {i18n._('applicant.newNote')}
         </label>
         <textarea
           id={id}
@@ -265,19 +288,24 @@ function Notes({
           onChange={(event) => setText(event.target.value)}
         />
         <ErrorBox>{error}</ErrorBox>
-        <Button type="submit" variant="secondary" busy={saving} busyLabel="Saving...">
-          Add note
+        <Button
+          type="submit"
+          variant="secondary"
+          busy={saving}
+          busyLabel={i18n._('applicant.saving')}
+        >
+          {i18n._('applicant.addNote')}
         </Button>
       </form>
       {detail.notes.length === 0 ? (
-        <p className={styles.muted}>No notes yet.</p>
+        <p className={styles.muted}>{i18n._('applicant.noNotes')}</p>
       ) : (
         <ul className={styles.noteList}>
           {detail.notes.map((note) => (
             <li key={note.id} className={styles.note}>
               <p className={styles.noteText}>{note.text}</p>
               <p className={styles.stepMeta}>
-                {note.by ?? 'Unknown'} · {formatDateTime(note.at)}
+                {note.by ?? i18n._('applicant.unknown')} · {formatDateTime(note.at)}
               </p>
             </li>
           ))}
@@ -294,18 +322,24 @@ function Actions({
   detail: ApplicantDetail;
   onMove(to: ApplicationStatus, reason?: string): Promise<string>;
 }) {
+  const i18n = useAdminI18n();
+  const na = i18n._('applicant.notAvailable');
   const [pending, setPending] = useState<ApplicationStatus | null>(null);
   const [reason, setReason] = useState('');
   const [reasonTouched, setReasonTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
   if (detail.allowed_transitions.length === 0) {
-    return <p className={styles.muted}>No further moves from {label(detail.status)}.</p>;
+    return (
+      <p className={styles.muted}>
+        {i18n._('applicant.noMoves', { status: label(detail.status, na) })}
+      </p>
+    );
   }
 
   const rejecting = pending === 'rejected';
   const reasonShort = reason.trim().length < REJECTION_REASON_MIN_LENGTH;
-  const reasonError = `Please give a reason of at least ${REJECTION_REASON_MIN_LENGTH} characters.`;
+  const reasonError = i18n._('applicant.reasonShort', { min: REJECTION_REASON_MIN_LENGTH });
 
   async function confirm() {
     if (!pending || busy) return;
@@ -322,7 +356,7 @@ function Actions({
   }
 
   return (
-    <section className={styles.actions} aria-label="Actions">
+    <section className={styles.actions} aria-label={i18n._('applicant.actions')}>
       {detail.allowed_transitions.map((to) => (
         <Button
           key={to}
@@ -334,17 +368,20 @@ function Actions({
       ))}
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `${actionLabel(pending)}?` : ''}
+        title={pending ? i18n._('applicant.confirmTitle', { action: actionLabel(pending) }) : ''}
         description={
           pending
             ? // Every staff move is announced (status-sms.ts), a return to the queue included.
-              `This moves the application from ${label(detail.status)} to ${label(pending)}. The applicant is told by SMS.`
+              i18n._('applicant.confirmText', {
+                from: label(detail.status, na),
+                to: label(pending, na),
+              })
             : undefined
         }
-        confirmLabel={pending ? actionLabel(pending) : 'Confirm'}
-        cancelLabel="Cancel"
+        confirmLabel={pending ? actionLabel(pending) : i18n._('applicant.confirm')}
+        cancelLabel={i18n._('applicant.cancel')}
         busy={busy}
-        busyLabel="Saving..."
+        busyLabel={i18n._('applicant.saving')}
         tone={rejecting ? 'danger' : 'primary'}
         onConfirm={confirm}
         onCancel={() => {
@@ -356,7 +393,7 @@ function Actions({
         {rejecting ? (
           <div className={styles.reason}>
             <label htmlFor={reasonId} className={styles.label}>
-              Reason (shown to the applicant)
+              {i18n._('applicant.reasonLabel')}
             </label>
             <textarea
               id={reasonId}

@@ -5,6 +5,7 @@ import {
 } from '@loan-portal/api-client';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { useAdminI18n } from '../../../app/i18n';
 
 export interface ApplicantState {
   loading: boolean;
@@ -17,12 +18,10 @@ export interface ApplicantState {
   addNote(text: string): Promise<string>;
 }
 
-export const LOAD_FAILED = 'Failed to load the applicant. Please try again.';
-export const NOT_FOUND = 'Application not found.';
-
 /** One application, whole, and the staff actions on it. The server decides what is allowed. */
 export function useApplicant(registrationId: number): ApplicantState {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [loads, setLoads] = useState(0);
   const [state, setState] = useState<Pick<ApplicantState, 'loading' | 'loadError' | 'detail'>>({
     loading: true,
@@ -34,7 +33,7 @@ export function useApplicant(registrationId: number): ApplicantState {
   useEffect(() => {
     // A path like /applicants/abc names no registration: say so without asking the server.
     if (!Number.isSafeInteger(registrationId) || registrationId <= 0) {
-      setState({ loading: false, detail: null, loadError: NOT_FOUND });
+      setState({ loading: false, detail: null, loadError: i18n._('applicant.notFound') });
       return;
     }
     let current = true;
@@ -50,7 +49,8 @@ export function useApplicant(registrationId: number): ApplicantState {
           setState({
             loading: false,
             detail: null,
-            loadError: status === 404 ? NOT_FOUND : LOAD_FAILED,
+            loadError:
+              status === 404 ? i18n._('applicant.notFound') : i18n._('applicant.loadFailed'),
           });
         }
       },
@@ -58,14 +58,14 @@ export function useApplicant(registrationId: number): ApplicantState {
     return () => {
       current = false;
     };
-  }, [api, registrationId, loads]);
+  }, [api, i18n, registrationId, loads]);
 
   const reload = useCallback(() => setLoads((n) => n + 1), []);
 
   const transition = useCallback(
     async (to: ApplicationStatus, reason?: string) => {
       const expected = state.detail?.status;
-      if (!expected) return LOAD_FAILED;
+      if (!expected) return i18n._('applicant.loadFailed');
       try {
         await api.transitionApplication(registrationId, {
           to,
@@ -77,10 +77,10 @@ export function useApplicant(registrationId: number): ApplicantState {
       } catch (error) {
         // A 409 means the status on screen is out of date: show the new one with the message.
         reload();
-        return getErrorMessage(error, 'The status could not be changed. Please try again.');
+        return getErrorMessage(error, i18n._('applicant.transitionFailed'));
       }
     },
-    [api, registrationId, state.detail?.status, reload],
+    [api, i18n, registrationId, state.detail?.status, reload],
   );
 
   const addNote = useCallback(
@@ -90,10 +90,10 @@ export function useApplicant(registrationId: number): ApplicantState {
         reload();
         return '';
       } catch (error) {
-        return getErrorMessage(error, 'The note could not be saved. Please try again.');
+        return getErrorMessage(error, i18n._('applicant.noteFailed'));
       }
     },
-    [api, registrationId, reload],
+    [api, i18n, registrationId, reload],
   );
 
   return { ...state, transition, addNote };

@@ -2,8 +2,12 @@ import type { RevealableField } from '@loan-portal/api-client';
 import { Button } from '@loan-portal/ui-kit';
 import { useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
+import { messages } from '../../../locales/applicant.en';
 import { displayAadhaar } from '../display';
 import styles from './revealable-number.module.css';
+
+addAdminCatalog(messages);
 
 export interface RevealableNumberProps {
   registrationId: number;
@@ -14,14 +18,13 @@ export interface RevealableNumberProps {
   label: string;
 }
 
-export const REVEAL_FAILED = 'Could not reveal the number. Please try again.';
-
 /**
  * A masked identity number with a Reveal button: the full number comes from the server, which
  * writes who saw it to the audit log. It stays on screen until the page is left.
  */
 export function RevealableNumber({ registrationId, field, masked, label }: RevealableNumberProps) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [value, setValue] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -33,13 +36,13 @@ export function RevealableNumber({ registrationId, field, masked, label }: Revea
       const answer = await api.revealApplicantNumber(registrationId, field);
       setValue(answer.value);
     } catch {
-      setError(REVEAL_FAILED);
+      setError(i18n._('reveal.failed'));
     } finally {
       setBusy(false);
     }
   }
 
-  if (!masked) return <>N/A</>;
+  if (!masked) return <>{i18n._('reveal.notAvailable')}</>;
   const shown = value ?? masked;
   return (
     <span className={styles.number}>
@@ -48,11 +51,11 @@ export function RevealableNumber({ registrationId, field, masked, label }: Revea
         <Button
           variant="link"
           busy={busy}
-          busyLabel="Revealing..."
+          busyLabel={i18n._('reveal.revealing')}
           onClick={reveal}
-          aria-label={`Reveal ${label}`}
+          aria-label={i18n._('reveal.label', { label })}
         >
-          Reveal
+          {i18n._('reveal.action')}
         </Button>
       ) : null}
       {error ? (

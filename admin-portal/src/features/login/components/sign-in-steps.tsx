@@ -11,9 +11,16 @@ import {
 } from '@loan-portal/ui-kit';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
+import { messages } from '../../../locales/signIn.en';
 import styles from './sign-in-steps.module.css';
 
-/** The server's words when a challenge has run out (or its account was disabled meanwhile). */
+addAdminCatalog(messages);
+
+/**
+ * The server's words when a challenge has run out (or its account was disabled meanwhile): how a
+ * 401 is told from another. The screen then shows the same words from the catalog (signIn.expired).
+ */
 export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -62,6 +69,7 @@ function StepHeader({ title, children }: { title: string; children: ReactNode })
 
 function ChangePasswordStep({ pending, onPending, onSignedIn, onRestart }: SignInStepsProps) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -70,11 +78,11 @@ function ChangePasswordStep({ pending, onPending, onSignedIn, onRestart }: SignI
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (password.length < PASSWORD_MIN_LENGTH) {
-      setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+      setError(i18n._('signIn.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
       return;
     }
     if (password !== confirm) {
-      setError('Passwords do not match');
+      setError(i18n._('signIn.passwordsDoNotMatch'));
       return;
     }
     setBusy(true);
@@ -84,38 +92,38 @@ function ChangePasswordStep({ pending, onPending, onSignedIn, onRestart }: SignI
       if (isPendingSignIn(result)) onPending(result);
       else onSignedIn(result.user);
     } catch (failure) {
-      if (isExpired(failure)) onRestart(SIGN_IN_EXPIRED);
-      else setError(getErrorMessage(failure, 'Could not save the password. Please try again.'));
+      if (isExpired(failure)) onRestart(i18n._('signIn.expired'));
+      else setError(getErrorMessage(failure, i18n._('signIn.saveFailed')));
       setBusy(false);
     }
   }
 
   return (
     <form className={styles.form} onSubmit={submit}>
-      <StepHeader title="Choose a new password">
-        Your password is temporary. Choose your own before you continue.
+      <StepHeader title={i18n._('signIn.newPasswordTitle')}>
+        {i18n._('signIn.newPasswordText')}
       </StepHeader>
       <ErrorBox>{error}</ErrorBox>
       <PasswordField
-        label="New password"
+        label={i18n._('signIn.newPassword')}
         name="new_password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={i18n._('signIn.minLengthHint', { min: PASSWORD_MIN_LENGTH })}
       />
       <PasswordField
-        label="Confirm new password"
+        label={i18n._('signIn.confirmPassword')}
         name="confirm_password"
         autoComplete="new-password"
         required
         value={confirm}
         onChange={(event) => setConfirm(event.target.value)}
       />
-      <Button type="submit" fullWidth busy={busy} busyLabel="Saving...">
-        Save password
+      <Button type="submit" fullWidth busy={busy} busyLabel={i18n._('signIn.saving')}>
+        {i18n._('signIn.savePassword')}
       </Button>
     </form>
   );
@@ -132,6 +140,7 @@ function CodeStep({
   onClearError,
 }: SignInStepsProps) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -146,7 +155,7 @@ function CodeStep({
       const { user } = await api.verifySignInCode(pending.challenge, code.trim());
       onSignedIn(user);
     } catch (failure) {
-      if (isExpired(failure)) onRestart(SIGN_IN_EXPIRED);
+      if (isExpired(failure)) onRestart(i18n._('signIn.expired'));
       else onFailure(failure);
       setCode('');
       setBusy(false);
@@ -155,16 +164,14 @@ function CodeStep({
 
   return (
     <form className={styles.form} onSubmit={submit}>
-      <StepHeader title="Two-step verification">
-        {useRecovery
-          ? 'Enter one of your recovery codes. Each code works once.'
-          : 'Enter the 6-digit code from your authenticator app.'}
+      <StepHeader title={i18n._('signIn.codeTitle')}>
+        {useRecovery ? i18n._('signIn.recoveryText') : i18n._('signIn.codeText')}
       </StepHeader>
       <ErrorBox>{error}</ErrorBox>
       {countdown}
       {useRecovery ? (
         <TextField
-          label="Recovery code"
+          label={i18n._('signIn.recoveryCode')}
           name="recovery_code"
           autoComplete="one-time-code"
           autoCapitalize="off"
@@ -174,7 +181,7 @@ function CodeStep({
         />
       ) : (
         <OtpInput
-          label="6-digit code"
+          label={i18n._('signIn.code')}
           name="code"
           value={code}
           onChange={setCode}
@@ -186,10 +193,10 @@ function CodeStep({
         type="submit"
         fullWidth
         busy={busy}
-        busyLabel="Verifying..."
+        busyLabel={i18n._('signIn.verifying')}
         disabled={locked || !ready}
       >
-        Verify
+        {i18n._('signIn.verify')}
       </Button>
       <Button
         type="button"
@@ -199,7 +206,7 @@ function CodeStep({
           setCode('');
         }}
       >
-        {useRecovery ? 'Use the code from my app' : 'Use a recovery code'}
+        {useRecovery ? i18n._('signIn.useApp') : i18n._('signIn.useRecovery')}
       </Button>
     </form>
   );
@@ -207,6 +214,7 @@ function CodeStep({
 
 function EnrolStep({ pending, onSignedIn, onRestart }: SignInStepsProps) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -220,14 +228,14 @@ function EnrolStep({ pending, onSignedIn, onRestart }: SignInStepsProps) {
       },
       (failure) => {
         if (!active) return;
-        if (isExpired(failure)) onRestart(SIGN_IN_EXPIRED);
-        else setError(getErrorMessage(failure, 'Could not start the set-up. Please try again.'));
+        if (isExpired(failure)) onRestart(i18n._('signIn.expired'));
+        else setError(getErrorMessage(failure, i18n._('signIn.startFailed')));
       },
     );
     return () => {
       active = false;
     };
-  }, [api, pending.challenge, onRestart]);
+  }, [api, i18n, pending.challenge, onRestart]);
 
   async function confirm(code: string) {
     setBusy(true);
@@ -236,8 +244,8 @@ function EnrolStep({ pending, onSignedIn, onRestart }: SignInStepsProps) {
       const result = await api.confirmSignInEnrolment(pending.challenge, code);
       setDone({ user: result.user, codes: result.recovery_codes });
     } catch (failure) {
-      if (isExpired(failure)) onRestart(SIGN_IN_EXPIRED);
-      else setError(getErrorMessage(failure, 'Invalid code'));
+      if (isExpired(failure)) onRestart(i18n._('signIn.expired'));
+      else setError(getErrorMessage(failure, i18n._('signIn.invalidCode')));
     } finally {
       setBusy(false);
     }
@@ -249,16 +257,14 @@ function EnrolStep({ pending, onSignedIn, onRestart }: SignInStepsProps) {
         <RecoveryCodes
           codes={done.codes}
           onDone={() => onSignedIn(done.user)}
-          doneLabel="Continue"
+          doneLabel={i18n._('signIn.continue')}
         />
       </div>
     );
   }
   return (
     <div className={styles.form}>
-      <StepHeader title="Set up two-step sign-in">
-        Your back office asks every staff member for a code from an authenticator app.
-      </StepHeader>
+      <StepHeader title={i18n._('signIn.enrolTitle')}>{i18n._('signIn.enrolText')}</StepHeader>
       {enrolment ? (
         <TotpSetup
           qrSvg={enrolment.qr_svg}

@@ -3,7 +3,11 @@ import { getErrorMessage } from '@loan-portal/api-client';
 import { Button, ErrorBox, RecoveryCodes, Spinner, TotpSetup } from '@loan-portal/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
+import { messages } from '../../../locales/staff.en';
 import styles from './staff-page.module.css';
+
+addAdminCatalog(messages);
 
 type Stage =
   | { kind: 'status' }
@@ -13,6 +17,7 @@ type Stage =
 /** Any staff member: their own second factor, set up of their own accord. */
 export function SecurityPage() {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [status, setStatus] = useState<TotpStatus | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'status' });
   const [busy, setBusy] = useState(false);
@@ -22,9 +27,9 @@ export function SecurityPage() {
     try {
       setStatus(await api.getTotpStatus());
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Failed to load your sign-in settings. Please try again.'));
+      setError(getErrorMessage(failure, i18n._('security.loadFailed')));
     }
-  }, [api]);
+  }, [api, i18n]);
 
   useEffect(() => {
     void load();
@@ -37,7 +42,7 @@ export function SecurityPage() {
       setStage({ kind: 'setup', enrolment: await api.beginTotpEnrolment() });
     } catch (failure) {
       setStage({ kind: 'status' });
-      setError(getErrorMessage(failure, 'Could not start the set-up. Please try again.'));
+      setError(getErrorMessage(failure, i18n._('security.startFailed')));
     }
   }
 
@@ -48,7 +53,7 @@ export function SecurityPage() {
       const { recovery_codes } = await api.confirmTotpEnrolment(code);
       setStage({ kind: 'codes', codes: recovery_codes });
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Invalid code'));
+      setError(getErrorMessage(failure, i18n._('security.invalidCode')));
     } finally {
       setBusy(false);
     }
@@ -57,12 +62,10 @@ export function SecurityPage() {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Two-step sign-in</h1>
-        <p className={styles.subtitle}>
-          After your password, the sign-in asks for a code from an authenticator app on your phone.
-        </p>
+        <h1 className={styles.title}>{i18n._('security.title')}</h1>
+        <p className={styles.subtitle}>{i18n._('security.subtitle')}</p>
       </header>
-      <section className={styles.panel} aria-label="Your second factor">
+      <section className={styles.panel} aria-label={i18n._('security.factor')}>
         {stage.kind === 'setup' ? (
           <TotpSetup
             qrSvg={stage.enrolment?.qr_svg}
@@ -74,7 +77,7 @@ export function SecurityPage() {
         ) : stage.kind === 'codes' ? (
           <RecoveryCodes
             codes={stage.codes}
-            doneLabel="Done"
+            doneLabel={i18n._('security.done')}
             onDone={() => {
               setStage({ kind: 'status' });
               void load();
@@ -85,22 +88,19 @@ export function SecurityPage() {
             <ErrorBox>{error}</ErrorBox>
             {status === null ? (
               error ? null : (
-                <Spinner label="Loading..." />
+                <Spinner label={i18n._('security.loading')} />
               )
             ) : status.enabled ? (
               <p className={styles.subtitle}>
-                Two-step sign-in is on. {status.recovery_codes_left} of 10 recovery codes left.
+                {i18n._('security.on', { left: status.recovery_codes_left })}
               </p>
             ) : (
               <>
                 <p className={styles.subtitle}>
-                  Two-step sign-in is off.
-                  {status.required
-                    ? ' It is required: you will be asked to set it up at your next sign-in.'
-                    : ''}
+                  {status.required ? i18n._('security.offRequired') : i18n._('security.off')}
                 </p>
                 <div>
-                  <Button onClick={start}>Set up two-step sign-in</Button>
+                  <Button onClick={start}>{i18n._('security.setUp')}</Button>
                 </div>
               </>
             )}

@@ -11,13 +11,18 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useAdminSession } from '../../../app/admin-session';
 import { useApiClient } from '../../../app/api-client';
+import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
+import { messages } from '../../../locales/staff.en';
 import { useStaff } from '../hooks/use-staff';
 import styles from './staff-page.module.css';
+
+addAdminCatalog(messages);
 
 export const TEMPORARY_PASSWORD_MIN_LENGTH = 8;
 
 /** Superuser only (the server refuses staff): staff accounts, their roles and the 2FA rule. */
 export function StaffPage() {
+  const i18n = useAdminI18n();
   const staff = useStaff();
   const { user } = useAdminSession();
   const [notice, setNotice] = useState('');
@@ -25,10 +30,8 @@ export function StaffPage() {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Staff accounts</h1>
-        <p className={styles.subtitle}>
-          Create staff accounts, disable them, reset passwords and choose who is a superuser.
-        </p>
+        <h1 className={styles.title}>{i18n._('staff.title')}</h1>
+        <p className={styles.subtitle}>{i18n._('staff.subtitle')}</p>
       </header>
       <ErrorBox>{staff.error}</ErrorBox>
       <p role="status" className={styles.notice}>
@@ -38,29 +41,23 @@ export function StaffPage() {
         required={staff.totpRequired}
         onChanged={(required) => {
           staff.setTotpRequired(required);
-          setNotice(
-            required
-              ? 'Two-step sign-in is now required for every staff account.'
-              : 'Two-step sign-in is now optional.',
-          );
+          setNotice(required ? i18n._('staff.twoStepRequired') : i18n._('staff.twoStepOptional'));
         }}
       />
       <CreateStaffForm
         onCreated={(account) => {
-          setNotice(
-            `Account ${account.username} created. Give them the temporary password: they choose their own at the first sign-in.`,
-          );
+          setNotice(i18n._('staff.created', { username: account.username }));
           void staff.reload();
         }}
       />
       <section className={styles.panel} aria-labelledby="staff-list-title">
         <h2 id="staff-list-title" className={styles.panelTitle}>
-          {staff.accounts.length} staff accounts
+          {i18n._('staff.count', { count: staff.accounts.length })}
         </h2>
         <LoadingOverlay
           className={styles.listArea}
           loading={staff.loading}
-          label="Loading staff accounts..."
+          label={i18n._('staff.loading')}
         >
           <ul className={styles.list}>
             {staff.accounts.map((account) => (
@@ -89,6 +86,7 @@ function TwoStepSetting({
   onChanged(required: boolean): void;
 }) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const id = useId();
@@ -99,7 +97,7 @@ function TwoStepSetting({
       const saved = await api.updateSecuritySettings({ totp_required: next });
       onChanged(saved.totp_required);
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Could not save the setting. Please try again.'));
+      setError(getErrorMessage(failure, i18n._('staff.saveSettingFailed')));
     } finally {
       setBusy(false);
     }
@@ -107,7 +105,7 @@ function TwoStepSetting({
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.panelTitle}>
-        Two-step sign-in
+        {i18n._('staff.twoStep')}
       </h2>
       <ErrorBox>{error}</ErrorBox>
       <div className={styles.checkRow}>
@@ -119,10 +117,10 @@ function TwoStepSetting({
           onChange={(event) => void change(event.target.checked)}
           aria-describedby={`${id}-hint`}
         />
-        <label htmlFor={id}>Require two-step sign-in for every staff account</label>
+        <label htmlFor={id}>{i18n._('staff.requireTwoStep')}</label>
       </div>
       <p id={`${id}-hint`} className={styles.hint}>
-        An account without it is asked to set it up right after its password at the next sign-in.
+        {i18n._('staff.twoStepHint')}
       </p>
     </section>
   );
@@ -130,6 +128,7 @@ function TwoStepSetting({
 
 function CreateStaffForm({ onCreated }: { onCreated(account: StaffAccount): void }) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -150,7 +149,7 @@ function CreateStaffForm({ onCreated }: { onCreated(account: StaffAccount): void
       const errors = (failure as { response?: { data?: { errors?: Record<string, string> } } })
         ?.response?.data?.errors;
       if (errors) setFieldErrors(errors);
-      setError(getErrorMessage(failure, 'Could not create the account. Please try again.'));
+      setError(getErrorMessage(failure, i18n._('staff.createFailed')));
     } finally {
       setBusy(false);
     }
@@ -159,13 +158,13 @@ function CreateStaffForm({ onCreated }: { onCreated(account: StaffAccount): void
   return (
     <section className={styles.panel} aria-labelledby="new-staff-title">
       <h2 id="new-staff-title" className={styles.panelTitle}>
-        New staff account
+        {i18n._('staff.newAccount')}
       </h2>
       <form className={styles.createForm} onSubmit={submit}>
         <ErrorBox>{error}</ErrorBox>
         <div className={styles.fields}>
           <TextField
-            label="Username"
+            label={i18n._('staff.username')}
             name="username"
             autoComplete="off"
             autoCapitalize="off"
@@ -176,20 +175,20 @@ function CreateStaffForm({ onCreated }: { onCreated(account: StaffAccount): void
             onChange={(event) => setUsername(event.target.value)}
           />
           <PasswordField
-            label="Temporary password"
+            label={i18n._('staff.temporaryPassword')}
             name="temporary_password"
             autoComplete="new-password"
             required
             minLength={TEMPORARY_PASSWORD_MIN_LENGTH}
-            hint={`At least ${TEMPORARY_PASSWORD_MIN_LENGTH} characters; changed at the first sign-in.`}
+            hint={i18n._('staff.temporaryPasswordHint', { min: TEMPORARY_PASSWORD_MIN_LENGTH })}
             value={password}
             error={fieldErrors.password}
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
         <div>
-          <Button type="submit" busy={busy} busyLabel="Creating...">
-            Create account
+          <Button type="submit" busy={busy} busyLabel={i18n._('staff.creating')}>
+            {i18n._('staff.create')}
           </Button>
         </div>
       </form>
@@ -207,6 +206,7 @@ function StaffRow({
   onChanged(account: StaffAccount, message: string): void;
 }) {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
@@ -222,7 +222,7 @@ function StaffRow({
       onChanged(await api.updateStaff(account.id, payload), message);
       return true;
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Could not change the account. Please try again.'));
+      setError(getErrorMessage(failure, i18n._('staff.changeFailed')));
       return false;
     } finally {
       setBusy(false);
@@ -235,20 +235,20 @@ function StaffRow({
       <div className={styles.identity}>
         <h3 id={titleId} className={styles.username}>
           {name}
-          {isSelf ? <span className={styles.you}> (you)</span> : null}
+          {isSelf ? <span className={styles.you}> {i18n._('staff.you')}</span> : null}
         </h3>
-        <ul className={styles.tags} aria-label={`About ${name}`}>
+        <ul className={styles.tags} aria-label={i18n._('staff.about', { name })}>
           <li className={account.is_superuser ? styles.tagStrong : styles.tag}>
-            {account.is_superuser ? 'Superuser' : 'Staff'}
+            {account.is_superuser ? i18n._('staff.superuser') : i18n._('staff.staff')}
           </li>
           <li className={account.is_active ? styles.tagOk : styles.tagOff}>
-            {account.is_active ? 'Active' : 'Disabled'}
+            {account.is_active ? i18n._('staff.active') : i18n._('staff.disabled')}
           </li>
           <li className={account.totp_enabled ? styles.tagOk : styles.tag}>
-            {account.totp_enabled ? 'Two-step on' : 'Two-step off'}
+            {account.totp_enabled ? i18n._('staff.twoStepOn') : i18n._('staff.twoStepOff')}
           </li>
           {account.must_change_password ? (
-            <li className={styles.tagWarn}>Temporary password</li>
+            <li className={styles.tagWarn}>{i18n._('staff.temporaryPassword')}</li>
           ) : null}
         </ul>
       </div>
@@ -262,13 +262,17 @@ function StaffRow({
               void change(
                 { is_active: !account.is_active },
                 account.is_active
-                  ? `${name} is disabled: their sessions have ended.`
-                  : `${name} can sign in again.`,
+                  ? i18n._('staff.disabledNotice', { name })
+                  : i18n._('staff.enabledNotice', { name }),
               )
             }
-            aria-label={`${account.is_active ? 'Disable' : 'Enable'} ${name}`}
+            aria-label={
+              account.is_active
+                ? i18n._('staff.disableLabel', { name })
+                : i18n._('staff.enableLabel', { name })
+            }
           >
-            {account.is_active ? 'Disable' : 'Enable'}
+            {account.is_active ? i18n._('staff.disable') : i18n._('staff.enable')}
           </Button>
         )}
         {isSelf && account.is_superuser ? null : (
@@ -280,13 +284,17 @@ function StaffRow({
               void change(
                 { is_superuser: !account.is_superuser },
                 account.is_superuser
-                  ? `${name} is no longer a superuser.`
-                  : `${name} is now a superuser.`,
+                  ? i18n._('staff.withdrawnNotice', { name })
+                  : i18n._('staff.grantedNotice', { name }),
               )
             }
-            aria-label={`${account.is_superuser ? 'Withdraw superuser from' : 'Make superuser'} ${name}`}
+            aria-label={
+              account.is_superuser
+                ? i18n._('staff.withdrawLabel', { name })
+                : i18n._('staff.makeLabel', { name })
+            }
           >
-            {account.is_superuser ? 'Withdraw superuser' : 'Make superuser'}
+            {account.is_superuser ? i18n._('staff.withdraw') : i18n._('staff.make')}
           </Button>
         )}
         <Button
@@ -294,9 +302,9 @@ function StaffRow({
           variant="secondary"
           disabled={busy}
           onClick={() => setResetOpen(true)}
-          aria-label={`Reset password of ${name}`}
+          aria-label={i18n._('staff.resetLabel', { name })}
         >
-          Reset password
+          {i18n._('staff.resetPassword')}
         </Button>
       </div>
       <ErrorBox className={styles.rowError}>{error}</ErrorBox>
@@ -307,7 +315,7 @@ function StaffRow({
         onReset={async (password) => {
           const ok = await change(
             { reset_password: password },
-            `${name}'s password is reset: they choose a new one at their next sign-in.`,
+            i18n._('staff.resetNotice', { name }),
           );
           if (ok) setResetOpen(false);
         }}
@@ -327,14 +335,15 @@ function ResetPasswordDialog({
   onOpenChange(open: boolean): void;
   onReset(password: string): Promise<void>;
 }) {
+  const i18n = useAdminI18n();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const formId = useId();
   const tooShort = password.length < TEMPORARY_PASSWORD_MIN_LENGTH;
   return (
     <Modal
-      title={`Reset the password of ${username}`}
-      description="Their sessions end now; they choose a new password at their next sign-in."
+      title={i18n._('staff.resetTitle', { username })}
+      description={i18n._('staff.resetText')}
       open={open}
       onOpenChange={(next) => {
         if (!next) setPassword('');
@@ -345,16 +354,16 @@ function ResetPasswordDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
+            {i18n._('staff.cancel')}
           </Button>
           <Button
             type="submit"
             form={formId}
             busy={busy}
-            busyLabel="Resetting..."
+            busyLabel={i18n._('staff.resetting')}
             disabled={tooShort}
           >
-            Reset password
+            {i18n._('staff.resetPassword')}
           </Button>
         </>
       }
@@ -371,10 +380,10 @@ function ResetPasswordDialog({
         }}
       >
         <PasswordField
-          label="New temporary password"
+          label={i18n._('staff.newTemporaryPassword')}
           name="reset_password"
           autoComplete="new-password"
-          hint={`At least ${TEMPORARY_PASSWORD_MIN_LENGTH} characters.`}
+          hint={i18n._('staff.minLengthHint', { min: TEMPORARY_PASSWORD_MIN_LENGTH })}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

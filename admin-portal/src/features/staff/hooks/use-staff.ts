@@ -2,6 +2,7 @@ import type { StaffAccount } from '@loan-portal/api-client';
 import { getErrorMessage } from '@loan-portal/api-client';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiClient } from '../../../app/api-client';
+import { useAdminI18n } from '../../../app/i18n';
 
 export interface StaffState {
   loading: boolean;
@@ -13,6 +14,7 @@ export interface StaffState {
 /** The staff list and the security setting, loaded together; `reload` after each change. */
 export function useStaff() {
   const api = useApiClient();
+  const i18n = useAdminI18n();
   const [state, setState] = useState<StaffState>({
     loading: true,
     error: '',
@@ -28,10 +30,10 @@ export function useStaff() {
       setState((current) => ({
         ...current,
         loading: false,
-        error: getErrorMessage(failure, 'Failed to load staff accounts. Please try again.'),
+        error: getErrorMessage(failure, i18n._('staff.loadFailed')),
       }));
     }
-  }, [api]);
+  }, [api, i18n]);
 
   useEffect(() => {
     void reload();
