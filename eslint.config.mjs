@@ -1,5 +1,7 @@
-// ESLint runs for one job only: no hard-coded words on a client screen (issue 16). Biome does the
-// rest of the linting. `pnpm i18n:check` (scripts/check-i18n.mjs) runs it.
+// ESLint runs for one job only: no hard-coded words on a screen (issue 16): the client portal's,
+// ui-kit's and the admin portal's (English only, but its words are message ids too, so another
+// language is a catalog). Biome does the rest of the linting. `pnpm i18n:check`
+// (scripts/check-i18n.mjs) runs it.
 //
 // What a reader sees is JSX text, a string in a JSX expression, or the value of an attribute that
 // is read out or shown (aria-label, placeholder, title, alt, label...). eslint-plugin-lingui's
@@ -22,7 +24,11 @@ const message = 'Words a client reads come from the catalog: i18n._(id) or <Tran
 
 export default [
   {
-    files: ['client-portal/src/**/*.{ts,tsx}', 'ui-kit/src/**/*.{ts,tsx}'],
+    files: [
+      'client-portal/src/**/*.{ts,tsx}',
+      'ui-kit/src/**/*.{ts,tsx}',
+      'admin-portal/src/**/*.{ts,tsx}',
+    ],
     ignores: ['**/*.test.*', '**/*.stories.*', '**/test/**', '**/locales/**'],
     languageOptions: { parser: tseslint.parser },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
