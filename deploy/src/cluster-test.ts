@@ -7,7 +7,7 @@ import {
   verdict,
   writeResult,
 } from '../../bench/src/results';
-import { type Cluster, startCluster, waitFor } from './cluster';
+import { type Cluster, type Instance, startCluster, waitFor } from './cluster';
 import { type JourneyResult, PASSWORD, runJourney } from './journey';
 
 /**
@@ -48,6 +48,35 @@ async function leaseHolderPid(sql: Sql): Promise<number | null> {
     select holder, expires_at > now() as live from job_leases where name = 'background-jobs'`;
   if (!row?.live) return null;
   return Number(row.holder.split(':').at(-2));
+}
+
+/**
+ * The instances that say they run the background jobs (`loan_job_runner 1` on their own
+ * /metrics, asked directly rather than through the balancer): what runs, not who holds a lease.
+ */
+async function jobRunners(cluster: Cluster): Promise<Instance[]> {
+  // The lease is taken a moment before the new holder starts its jobs: give it 5 s.
+  let runners: Instance[] = [];
+  for (let tries = 0; tries < 25; tries++) {
+    runners = await jobRunnersNow(cluster);
+    if (runners.length === 1) break;
+    await sleep(200);
+  }
+  return runners;
+}
+
+async function jobRunnersNow(cluster: Cluster): Promise<Instance[]> {
+  const live = cluster.instances.filter((instance) => instance.alive);
+  const says = await Promise.all(
+    live.map(async (instance) => {
+      const res = await fetch(`${instance.url}/metrics`, {
+        headers: { authorization: `Bearer ${cluster.metricsToken}` },
+      });
+      if (res.status !== 200) throw new Error(`${instance.name}'s /metrics answered ${res.status}`);
+      return /^loan_job_runner 1$/m.test(await res.text());
+    }),
+  );
+  return live.filter((_, index) => says[index]);
 }
 
 /** Kills an instance while it is in the middle of a signup; the retry elsewhere must succeed. */
@@ -120,6 +149,7 @@ async function main() {
     const leader = cluster.instances.find((i) => i.pid === leaderPid);
     if (!leader) throw new Error(`the lease holder (pid ${leaderPid}) is not an instance`);
     const drainee = cluster.instances.find((i) => i !== leader)!;
+    const runnersBefore = await jobRunners(cluster);
 
     console.log(
       `cluster: ${JOURNEYS} journeys; -9 to ${leader.name} (the job leader) at 3 s, SIGTERM to ${drainee.name} at 8 s`,
@@ -151,6 +181,11 @@ async function main() {
     const takeoverMs = Date.now() - killAt;
     const [{ leases }] = await sql<{ leases: number }[]>`
       select count(*)::int as leases from job_leases where name = 'background-jobs' and expires_at > now()`;
+    const newLeaderPid = await leaseHolderPid(sql);
+    const runnersAfter = await jobRunners(cluster);
+    const oneRunner = (runners: Instance[], pid: number | null) =>
+      runners.length === 1 && runners[0]!.pid === pid;
+    const names = (runners: Instance[]) => runners.map((r) => r.name).join(', ') || 'none';
 
     // Failures by cause: the kill's, the drain's, and any other.
     const failures = results.flatMap((r) => r.failures);
@@ -238,6 +273,14 @@ async function main() {
         target: '≤ 60 s, exactly 1',
         verdict: verdict(takeoverMs <= 60_000 && leases === 1),
       },
+      {
+        measure: 'Instances running the jobs (their own /metrics: loan_job_runner 1)',
+        figure: `before the kill: ${names(runnersBefore)}; after: ${names(runnersAfter)}`,
+        target: 'exactly the lease holder, both times',
+        verdict: verdict(
+          oneRunner(runnersBefore, leaderPid) && oneRunner(runnersAfter, newLeaderPid),
+        ),
+      },
     );
     if (paid.length !== results.length)
       problems.push(
@@ -253,6 +296,11 @@ async function main() {
     if (notPaid.length) problems.push(`${notPaid.length} registrations seen paid are not paid`);
     if (twice || orphans) problems.push('payments paid twice or without a registration');
     if (takeoverMs > 60_000 || leases !== 1) problems.push('no single job leader after the kill');
+    if (!oneRunner(runnersBefore, leaderPid) || !oneRunner(runnersAfter, newLeaderPid)) {
+      problems.push(
+        `not exactly one instance running the jobs: ${names(runnersBefore)} before the kill, ${names(runnersAfter)} after`,
+      );
+    }
   } finally {
     await cluster?.stop();
     await sql.end();

@@ -24,6 +24,8 @@ export interface Instance {
 export interface Cluster {
   /** The balancer's address: what clients use. */
   url: string;
+  /** The bearer token of every instance's /metrics. */
+  metricsToken: string;
   instances: Instance[];
   /** Starts one more instance on the same database, Redis and secrets (not behind HAProxy). */
   spawnExtra(name: string): Promise<Instance>;
@@ -82,6 +84,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString('base64'),
     PAYMENT_SIMULATOR_SECRET:
       process.env.PAYMENT_SIMULATOR_SECRET ?? randomBytes(24).toString('base64url'),
+    // /metrics on (the cluster test asks each instance whether it runs the jobs).
+    METRICS_TOKEN: process.env.METRICS_TOKEN ?? randomBytes(24).toString('base64url'),
     // Only the balancer's X-Forwarded-For is believed.
     TRUST_PROXY: '127.0.0.1',
     // Longer than HAProxy needs to take a draining instance out (3 checks a second apart).
@@ -176,6 +180,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   return {
     url,
+    metricsToken: shared.METRICS_TOKEN,
     instances,
     async spawnExtra(name) {
       const extra = await launch(name);

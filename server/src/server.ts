@@ -58,8 +58,14 @@ async function main() {
     timer.unref();
     try {
       await new Promise((resolve) => setTimeout(resolve, delay * 1000));
-      // A balancer slow to notice still routes here: serve until its requests stop.
-      if (delay > 0) await readiness.quiet(DRAIN_QUIET_MS);
+      // A balancer slow to notice still routes here: serve until its requests stop, for at most
+      // half the time left before the force-exit (the other half finishes what is in flight).
+      if (delay > 0) {
+        await readiness.quiet(
+          DRAIN_QUIET_MS,
+          Math.max(0, ((config.shutdown.timeoutSeconds - delay) * 1000) / 2),
+        );
+      }
       await jobsLeader?.stop();
       await app.close();
       await database.close();

@@ -53,3 +53,40 @@ describe('GET /api/ready', () => {
       .toEqual({ status: 'ready', database: t.database.kind, redis: 'ok' });
   });
 });
+
+describe('the drain waiting for quiet', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('waits while client requests keep arriving, and resolves once they stop', async () => {
+    const readiness = createReadiness();
+    readiness.drain();
+    let arriving = true;
+    const traffic = (async () => {
+      while (arriving) {
+        readiness.served();
+        await sleep(20);
+      }
+    })();
+    let quietAt = 0;
+    const quiet = readiness.quiet(200, 60_000).then(() => {
+      quietAt = Date.now();
+    });
+    await sleep(600);
+    expect(quietAt).toBe(0);
+    arriving = false;
+    const stoppedAt = Date.now();
+    await Promise.all([traffic, quiet]);
+    expect(quietAt - stoppedAt).toBeGreaterThanOrEqual(150);
+  });
+
+  it('gives up waiting after its limit when requests never stop', async () => {
+    const readiness = createReadiness();
+    readiness.drain();
+    const timer = setInterval(() => readiness.served(), 10);
+    const started = Date.now();
+    await readiness.quiet(1_000, 300);
+    clearInterval(timer);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

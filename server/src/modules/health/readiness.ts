@@ -19,8 +19,11 @@ export interface Readiness {
   drain(): void;
   /** Notes a client's request (health checks are not clients) that arrived while draining. */
   served(): void;
-  /** Resolves once no client request has arrived for `quietMs` since the drain began. */
-  quiet(quietMs: number): Promise<void>;
+  /**
+   * Resolves once no client request has arrived for `quietMs` since the drain began, or after
+   * `atMostMs` (an overloaded instance may never be quiet: it must still close in time).
+   */
+  quiet(quietMs: number, atMostMs: number): Promise<void>;
 }
 
 export function createReadiness(now: () => number = Date.now): Readiness {
@@ -37,9 +40,10 @@ export function createReadiness(now: () => number = Date.now): Readiness {
     served() {
       lastRequestAt = now();
     },
-    async quiet(quietMs) {
+    async quiet(quietMs, atMostMs) {
+      const giveUpAt = now() + atMostMs;
       for (;;) {
-        const wait = lastRequestAt + quietMs - now();
+        const wait = Math.min(lastRequestAt + quietMs, giveUpAt) - now();
         if (wait <= 0) return;
         await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 100)));
       }
