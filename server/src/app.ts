@@ -87,6 +87,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(options.config.logLevel),
     trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: 64 * 1024,
+    // A 400 names every field a JSON schema refuses, not only the first (error-handler.ts). Ajv
+    // advises against allErrors for untrusted input because a large body can carry many errors;
+    // the 64 KB body limit bounds that, and no request schema here takes an array.
+    ajv: { customOptions: { allErrors: true } },
     // No field of this API is called __proto__ or constructor, so dropping such a key changes no
     // meaning and keeps Object.prototype safe. The default refuses the body as "not valid JSON",
     // which sends whoever debugs it looking for a syntax error that is not there.

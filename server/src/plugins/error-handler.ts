@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { schemaErrorField, schemaErrorMessage } from '../modules/i18n/schema-errors';
+
+const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -64,12 +67,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (error.validation) {
+      // Each field's first message, in the catalog's words (never Ajv's, never the value sent);
+      // the i18n plugin says them in the caller's language.
       const errors: Record<string, string> = {};
+      let wholeBody = false;
       for (const item of error.validation) {
-        const field =
-          item.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
-          String((item.params as { missingProperty?: string }).missingProperty ?? '');
-        if (field && !errors[field]) errors[field] = item.message ?? 'is invalid';
+        const field = schemaErrorField(item);
+        if (!field) wholeBody ||= error.validationContext === 'body' && item.keyword === 'type';
+        else errors[field] ??= schemaErrorMessage(item);
+      }
+      if (wholeBody && Object.keys(errors).length === 0) {
+        return reply.status(400).send({ message: BODY_NOT_OBJECT });
       }
       return reply.status(400).send({ message: 'Please check the highlighted fields.', errors });
     }

@@ -61,6 +61,29 @@ describe('validation and error messages in the caller language', () => {
     }
   });
 
+  it('a body that fails the JSON schema gets every field in the caller language', async () => {
+    // The simulator's checkout answer: outcome is required, payment_group is a string.
+    const url = '/payments-simulator/sessions/session_0123456789abcdef/complete';
+    const payload = { payment_group: { method: 'upi', card: '4111111111111111' } };
+    const hindi = await post(url, payload, { 'accept-language': 'hi' });
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json()).toEqual({
+      message: 'कृपया चिह्नित फ़ील्ड जाँचें।',
+      errors: { outcome: 'यह फ़ील्ड आवश्यक है', payment_group: 'टेक्स्ट होना चाहिए' },
+    });
+    const english = await post(url, payload, { 'accept-language': 'en-IN' });
+    expect(english.json()).toEqual({
+      message: 'Please check the highlighted fields.',
+      errors: { outcome: 'This field is required', payment_group: 'Must be a string' },
+    });
+    expect(hindi.body + english.body).not.toMatch(/4111|upi|must/);
+    // An enum names the choices of the schema, never the value sent.
+    const wrongChoice = await post(url, { outcome: 'MAYBE' }, { 'accept-language': 'hi' });
+    expect(wrongChoice.json().errors).toEqual({
+      outcome: 'इनमें से एक होना चाहिए: SUCCESS, FAILED, USER_DROPPED',
+    });
+  });
+
   it('translates the sign-in form and the server own errors', async () => {
     const hi = { 'accept-language': 'hi' };
     const empty = await post('/api/accounts/auth/login/', {}, hi);
@@ -90,6 +113,13 @@ describe('validation and error messages in the caller language', () => {
       ),
     ).toBe(
       'साइन इन के बहुत अधिक असफल प्रयास हुए। कृपया 15 मिनट बाद फिर से प्रयास करें, या अपना पासवर्ड रीसेट करें।',
+    );
+    // The limits of a JSON schema's field messages, as English writes them.
+    expect(localize('hi', 'Maximum 1,000 characters')).toBe('अधिकतम 1000 अक्षर');
+    expect(localize('hi', 'Minimum 1 character')).toBe('कम से कम 1 अक्षर');
+    expect(localize('hi', 'Must be at most 100')).toBe('अधिकतम 100 होना चाहिए');
+    expect(translate('en', 'server.validation.maxLength', { limit: 1 })).toBe(
+      'Maximum 1 character',
     );
     expect(localize('hi', 'Something went wrong on our side. Reference: abc-123')).toBe(
       'हमारी ओर से कोई गड़बड़ी हुई। संदर्भ: abc-123',

@@ -91,7 +91,29 @@ const PATTERNS: readonly {
     pattern: /^Too many requests\. Please try again in (\d+) seconds\.$/,
     translate: (locale, m) => t(locale, 'server.tooManyRequests', { seconds: m[1] }),
   },
+  // The field messages of a failed JSON schema (schema-errors.ts) that carry the schema's limit.
+  limitPattern(/^Minimum (NUMBER) characters?$/, 'server.validation.minLength'),
+  limitPattern(/^Maximum (NUMBER) characters?$/, 'server.validation.maxLength'),
+  limitPattern(/^Must be at least (NUMBER)$/, 'server.validation.minimum'),
+  limitPattern(/^Must be at most (NUMBER)$/, 'server.validation.maximum'),
+  limitPattern(/^Must be more than (NUMBER)$/, 'server.validation.exclusiveMinimum'),
+  limitPattern(/^Must be less than (NUMBER)$/, 'server.validation.exclusiveMaximum'),
+  limitPattern(/^At least (NUMBER) items?$/, 'server.validation.minItems'),
+  limitPattern(/^At most (NUMBER) items?$/, 'server.validation.maxItems'),
+  {
+    pattern: /^Must be one of: (.+)$/,
+    translate: (locale, m) => t(locale, 'server.validation.oneOf', { values: m[1] }),
+  },
 ];
+
+/** A pattern whose NUMBER is the limit of a schema ('1,000' as English writes it, or -2.5). */
+function limitPattern(pattern: RegExp, id: string) {
+  return {
+    pattern: new RegExp(pattern.source.replace('NUMBER', '-?\\d[\\d,]*(?:\\.\\d+)?')),
+    translate: (locale: Locale, m: RegExpExecArray) =>
+      t(locale, id, { limit: Number(m[1]!.replaceAll(',', '')) }),
+  };
+}
 
 function waitText(locale: Locale, count: number, unit: string): string {
   return t(locale, unit === 'minute' ? 'server.waitMinutes' : 'server.waitSeconds', { count });
