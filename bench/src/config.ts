@@ -34,7 +34,10 @@ export const settings = {
   chromiumPath: process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   /** Lighthouse runs per page; the median score is reported. */
   lighthouseRuns: Math.round(number('BENCH_LIGHTHOUSE_RUNS', 1)),
-  /** Only these Lighthouse pages (comma-separated paths, e.g. `/login`); all three when unset. */
+  /**
+   * Only these Lighthouse pages (comma-separated paths or row names: `/login` is both languages,
+   * `/login (Hindi)` only the one); all when unset.
+   */
   lighthousePages: (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
     .split(',')
     .map((path) => path.trim())

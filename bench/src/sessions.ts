@@ -25,8 +25,12 @@ async function call<T>(url: string, init: RequestInit & { json?: unknown } = {})
 /**
  * A new client through the real sign-up (code from the console provider's dev outbox). Bench
  * clients use numbers starting with 9; seeded applicants start with 6, so they never collide.
+ * `language` is the account's (its SMS and messages), as the sign-up screen sends it.
  */
-export async function signUpClient(baseUrl: string): Promise<Session & { phone: string }> {
+export async function signUpClient(
+  baseUrl: string,
+  language?: 'en' | 'hi',
+): Promise<Session & { phone: string }> {
   const phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
   await call(`${baseUrl}/api/accounts/otp/send/`, { method: 'POST', json: { mobile: phone } });
   const outbox = await call<{ messages: { code: string }[] }>(
@@ -36,7 +40,12 @@ export async function signUpClient(baseUrl: string): Promise<Session & { phone: 
   if (!otp) throw new Error('no code in the dev SMS outbox (is SMS_PROVIDER=console?)');
   const session = await call<Session>(`${baseUrl}/api/accounts/signup/`, {
     method: 'POST',
-    json: { phone_number: phone, password: 'bench-client-password', otp },
+    json: {
+      phone_number: phone,
+      password: 'bench-client-password',
+      otp,
+      ...(language ? { language } : {}),
+    },
   });
   return { ...session, phone };
 }

@@ -15,9 +15,13 @@ import {
 } from '../results';
 import { seedApplicants } from '../seed';
 import { buildProduction, freePort, startServer } from '../server';
-import { createApplication, signInStaff, signUpClient } from '../sessions';
+import { createApplication, type Session, signInStaff, signUpClient } from '../sessions';
 
 const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05 };
+
+/** As the api-client names them (LOCALE_COOKIE, STORAGE_KEYS.locale). */
+const LOCALE_COOKIE = 'lang';
+const LOCALE_STORAGE_KEY = 'loan-portal.locale';
 
 interface Measured {
   score: number;
@@ -36,18 +40,72 @@ interface Measured {
   lcpElement?: string;
 }
 
-async function setStorage(context: BrowserContext, origin: string, items: Record<string, string>) {
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${origin}/config.json`);
-  await page.evaluate((entries) => {
+type Locale = 'en' | 'hi';
+
+interface LighthousePage {
+  name: string;
+  path: string;
+  /** The reader's language: 'hi' is a returning Hindi reader (cookie and localStorage). */
+  locale: Locale;
+  storage: Record<string, string>;
+}
+
+/**
+ * The device state before a run: localStorage as the api-client keeps it and, for a Hindi
+ * reader, the `lang` cookie (the server then sends the page prerendered in Hindi) and
+ * `loan-portal.locale` (the portal loads its Hindi catalogs before the first render).
+ */
+async function setStorage(context: BrowserContext, origin: string, page: LighthousePage) {
+  const tab = context.pages()[0] ?? (await context.newPage());
+  await context.clearCookies({ name: LOCALE_COOKIE });
+  if (page.locale !== 'en') {
+    await context.addCookies([{ name: LOCALE_COOKIE, value: page.locale, url: origin }]);
+  }
+  const items = {
+    ...page.storage,
+    ...(page.locale === 'en' ? {} : { [LOCALE_STORAGE_KEY]: page.locale }),
+  };
+  await tab.goto(`${origin}/config.json`);
+  await tab.evaluate((entries) => {
     localStorage.clear();
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, items);
   // Cold HTTP cache for every run; Lighthouse's own reset is off because it would also wipe the
   // session in localStorage.
-  const cdp = await context.newCDPSession(page);
+  const cdp = await context.newCDPSession(tab);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
+}
+
+const DEVANAGARI = /[\u0900-\u097f]/;
+
+/**
+ * What the reader sees once the page has settled, in the state of its runs: `<html lang>` and
+ * the main heading. A Hindi row whose page painted English (a missing cookie, a catalog that
+ * did not load) would measure the wrong page, so the bench stops instead.
+ */
+async function renderedLanguage(
+  context: BrowserContext,
+  origin: string,
+  page: LighthousePage,
+): Promise<{ lang: string; heading: string }> {
+  await setStorage(context, origin, page);
+  const tab = context.pages()[0]!;
+  await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
+  await tab.locator('h1').first().waitFor({ timeout: 15_000 });
+  const seen = await tab.evaluate(() => ({
+    lang: document.documentElement.lang,
+    heading: document.querySelector('h1')?.textContent?.trim() ?? '',
+  }));
+  const hindi = seen.lang.toLowerCase().startsWith('hi') && DEVANAGARI.test(seen.heading);
+  const english = !seen.lang.toLowerCase().startsWith('hi') && !DEVANAGARI.test(seen.heading);
+  if (page.locale === 'hi' ? !hindi : !english) {
+    throw new Error(
+      `${page.name} should read in ${page.locale} but shows <html lang="${seen.lang}"> and ` +
+        `the heading "${seen.heading}"`,
+    );
+  }
+  return seen;
 }
 
 interface LcpNode {
@@ -120,22 +178,48 @@ export async function runLighthouse(): Promise<PartResult> {
   });
   const rows: ResultRow[] = [];
   try {
-    const client = await signUpClient(server.url);
+    // One client per page kind, each in its own language (its account language matches the
+    // device's, so the portal saves nothing during a run): /register shows the empty form, so
+    // that client has no application; /status shows the application of the others.
+    const registering = await signUpClient(server.url);
+    const applicants = {
+      en: await signUpClient(server.url),
+      hi: await signUpClient(server.url, 'hi'),
+    };
+    for (const applicant of Object.values(applicants)) {
+      await createApplication(server.url, applicant.access);
+    }
     const staff = await signInStaff(server.url);
-    const pages: { name: string; path: string; storage: Record<string, string> }[] = [
-      { name: '/login', path: '/login', storage: {} },
+    const clientStorage = (session: Session) => ({
+      role: 'client',
+      client_access_token: session.access,
+      client_user: JSON.stringify(session.user),
+    });
+    const pages: LighthousePage[] = [
+      { name: '/login', path: '/login', locale: 'en', storage: {} },
+      { name: '/login (Hindi)', path: '/login', locale: 'hi', storage: {} },
       {
         name: '/register (signed in)',
         path: '/register',
-        storage: {
-          role: 'client',
-          client_access_token: client.access,
-          client_user: JSON.stringify(client.user),
-        },
+        locale: 'en',
+        storage: clientStorage(registering),
+      },
+      {
+        name: '/status (signed in)',
+        path: '/status',
+        locale: 'en',
+        storage: clientStorage(applicants.en),
+      },
+      {
+        name: '/status (signed in, Hindi)',
+        path: '/status',
+        locale: 'hi',
+        storage: clientStorage(applicants.hi),
       },
       {
         name: '/portal-admin/dashboard (staff)',
         path: '/portal-admin/dashboard',
+        locale: 'en',
         storage: {
           role: 'admin',
           admin_access_token: staff.access,
@@ -144,10 +228,14 @@ export async function runLighthouse(): Promise<PartResult> {
       },
     ];
     const wanted = settings.lighthousePages;
-    for (const page of pages.filter((p) => wanted.length === 0 || wanted.includes(p.path))) {
+    const chosen = pages.filter(
+      (p) => wanted.length === 0 || wanted.includes(p.path) || wanted.includes(p.name),
+    );
+    for (const page of chosen) {
+      const seen = await renderedLanguage(context, server.url, page);
       const runs: Measured[] = [];
       for (let i = 0; i < settings.lighthouseRuns; i++) {
-        await setStorage(context, server.url, page.storage);
+        await setStorage(context, server.url, page);
         console.log(`bench: Lighthouse ${page.name} (${i + 1}/${settings.lighthouseRuns}) ...`);
         runs.push(await measure(`${server.url}${page.path}`, port));
       }
@@ -162,8 +250,9 @@ export async function runLighthouse(): Promise<PartResult> {
           figure: String(median.score),
           target: `≥ ${TARGETS.score}`,
           verdict: verdict(median.score >= TARGETS.score),
+          reference: `shows <html lang="${seen.lang}">, h1 "${seen.heading.slice(0, 40)}"`,
           note,
-          data: { runs },
+          data: { locale: page.locale, lang: seen.lang, heading: seen.heading, runs },
         },
         {
           measure: `${base}: LCP`,
@@ -189,9 +278,6 @@ export async function runLighthouse(): Promise<PartResult> {
         },
       );
     }
-    // The client's application is not needed for /register (it shows the empty form), but
-    // creating one checks the signed-in session really works against this server.
-    await createApplication(server.url, client.access);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -209,6 +295,11 @@ export async function runLighthouse(): Promise<PartResult> {
         '--remote-debugging-port; default config = mobile form factor, simulated throttling (slow 4G, ' +
         '4x CPU slowdown). Cold HTTP cache each run; the signed-in pages get their session in ' +
         `localStorage as the api-client stores it. Median of ${settings.lighthouseRuns} run(s) by score.`,
+      'The Hindi rows are a returning Hindi reader: cookie `lang=hi` (the server sends the page ' +
+        'prerendered in Hindi) and localStorage `loan-portal.locale=hi` (the portal loads its Hindi ' +
+        'catalogs before the first render); the signed-in Hindi client also has hi as its account ' +
+        'language. Before its runs each page is opened once and must show the expected ' +
+        '`<html lang>` and a heading in that script, or the bench stops.',
       'Simulated throttling scales the CPU time observed on this machine: a loaded machine inflates ' +
         'TBT and LCP, so compare runs made under similar load averages.',
     ],
