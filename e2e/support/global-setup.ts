@@ -1,14 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ADMIN_SERVER_ENV, seedStaffAccount } from './admin';
 import { CLIENT_SERVER_ENV } from './client';
-import { startAppServer } from './servers';
+import { freshDataDir, makePgliteTemplate, startAppServer } from './servers';
 
 /** One production server for the whole run; its URL reaches the tests through E2E_BASE_URL. */
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
-  const dataDir = mkdtempSync(join(tmpdir(), 'loan-e2e-'));
+  // Every server of the run (these two, and those a test file starts) begins from a copy of it.
+  process.env.E2E_PGLITE_TEMPLATE = await makePgliteTemplate();
+  const dataDir = freshDataDir();
   seedStaffAccount(dataDir);
   // Client journeys ask for a second code for the same number within seconds (signup, then reset).
   const server = await startAppServer({
@@ -21,7 +20,7 @@ export default async function globalSetup() {
   // payments must not move the totals a desktop journey is comparing.
   const phoneServer = await startAppServer({
     ...CLIENT_SERVER_ENV,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'loan-e2e-phone-')),
+    DATA_DIR: freshDataDir('loan-e2e-phone-'),
   });
   process.env.E2E_CHEAP_PHONE_BASE_URL = phoneServer.url;
   return async () => {

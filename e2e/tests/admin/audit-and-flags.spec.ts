@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { ADMIN_SERVER_ENV, createApplicant, randomWord } from '../../support/admin';
@@ -10,7 +8,7 @@ import {
   seedSuperuser,
 } from '../../support/audit-and-flags';
 import { expect, test } from '../../support/fixtures';
-import { type RunningServer, startAppServer } from '../../support/servers';
+import { freshDataDir, type RunningServer, startAppServer } from '../../support/servers';
 
 const SUPERUSER = 'e2e-root';
 const SUPERUSER_PASSWORD = 'e2e-root-password';
@@ -23,7 +21,7 @@ test.describe('audit trail and flagged payments', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const dataDir = mkdtempSync(join(tmpdir(), 'loan-e2e-audit-'));
+    const dataDir = freshDataDir('loan-e2e-audit-');
     seedSuperuser(dataDir, SUPERUSER, SUPERUSER_PASSWORD);
     app = await startAppServer({
       ...ADMIN_SERVER_ENV,

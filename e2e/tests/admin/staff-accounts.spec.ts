@@ -6,7 +6,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { generate } from 'otplib';
 import { ADMIN_SERVER_ENV, createApplicant, randomWord } from '../../support/admin';
 import { expect, test } from '../../support/fixtures';
-import { type RunningServer, repoRoot, startAppServer } from '../../support/servers';
+import { freshDataDir, type RunningServer, repoRoot, startAppServer } from '../../support/servers';
 
 const SUPERUSER = 'e2e-su';
 const SUPERUSER_PASSWORD = 'e2e-su-password';
@@ -76,7 +76,7 @@ test.describe('staff accounts and two-step sign-in', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const dataDir = mkdtempSync(join(tmpdir(), 'loan-e2e-staff-'));
+    const dataDir = freshDataDir('loan-e2e-staff-');
     seedSuperuser(dataDir);
     app = await startAppServer({ ...ADMIN_SERVER_ENV, DATA_DIR: dataDir });
     api = await playwrightRequest.newContext({ baseURL: app.url });
