@@ -40,6 +40,7 @@ const PROFILE = {
 };
 
 export const PASSWORD = 'secret-pass-123';
+const BUSY = 'A payment is already being started for this application. Please try again.';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
@@ -82,6 +83,9 @@ export async function runJourney(baseUrl: string, phone: string): Promise<Journe
     }
   }
 
+  const createOrder = () =>
+    call('create order', 'POST', '/api/registration/cashfree/create-order/', { amount: 10 });
+
   const result: JourneyResult = { phone, sawPaid: false, failures, ms: 0 };
   try {
     // A code (the cooldown answers 429 to a quick second try: wait it out).
@@ -113,23 +117,33 @@ export async function runJourney(baseUrl: string, phone: string): Promise<Journe
         mobile: phone,
         password: PASSWORD,
       });
-      if (login.status !== 200) throw new Error(`signup answered ${signup.status}`);
+      if (login.status !== 200) {
+        throw new Error(`signup answered ${signup.status} ${JSON.stringify(signup.body)}`);
+      }
       token = String(login.body.access);
     }
 
     const saved = await call('profile', 'POST', '/api/registration/profile/', PROFILE);
     if (saved.status !== 201) {
       const existing = await call('application', 'GET', '/api/registration/application/');
-      if (existing.status !== 200) throw new Error(`profile answered ${saved.status}`);
+      if (existing.status !== 200) {
+        throw new Error(`profile answered ${saved.status} ${JSON.stringify(saved.body)}`);
+      }
       result.registrationId = Number(existing.body.application_id);
     } else {
       result.registrationId = Number(saved.body.application_id);
     }
 
-    const order = await call('create order', 'POST', '/api/registration/cashfree/create-order/', {
-      amount: 10,
-    });
-    if (order.status !== 200) throw new Error(`create order answered ${order.status}`);
+    // A retry that overtook a first try still running elsewhere (its answer timed out) is told a
+    // payment is being started: "Please try again", and the person does.
+    let order = await createOrder();
+    for (let i = 0; i < 10 && order.status === 409 && order.body.message === BUSY; i++) {
+      await sleep(1000);
+      order = await createOrder();
+    }
+    if (order.status !== 200) {
+      throw new Error(`create order answered ${order.status} ${JSON.stringify(order.body)}`);
+    }
     result.orderId = String(order.body.order_id);
     const paid = await call(
       'checkout',
@@ -138,7 +152,7 @@ export async function runJourney(baseUrl: string, phone: string): Promise<Journe
       { outcome: 'SUCCESS', payment_group: 'upi' },
     );
     if (paid.status !== 200 && paid.status !== 409) {
-      throw new Error(`checkout answered ${paid.status}`);
+      throw new Error(`checkout answered ${paid.status} ${JSON.stringify(paid.body)}`);
     }
     let last: Answer | undefined;
     for (let i = 0; i < 60 && !result.sawPaid; i++) {
