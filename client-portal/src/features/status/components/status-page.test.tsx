@@ -128,6 +128,40 @@ describe('status page', () => {
     });
   });
 
+  it('paints its frame while the application loads, and the details fill it in place', async () => {
+    // Issue 17: the help box below a short spinner was pushed off the screen when the details
+    // came (CLS 0.24). The heading and the help box are there from the start and stay the same
+    // elements; the details take the loading box's place between them.
+    signedIn();
+    let send: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      send = resolve;
+    });
+    server.use(
+      http.get(`${API}/api/registration/application/`, async () => {
+        await sent;
+        return HttpResponse.json(makeApplication() as unknown as Record<string, unknown>);
+      }),
+    );
+    renderApp('/status');
+    const loading = await screen.findByText('Loading your application...');
+    const heading = screen.getByRole('heading', { level: 1, name: 'Application Status' });
+    const help = screen.getByRole('complementary', { name: 'Need help?' });
+    const main = screen.getByRole('main');
+    expect(main).toContainElement(loading);
+    expect(heading.compareDocumentPosition(loading)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(loading.compareDocumentPosition(help)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(screen.queryByRole('heading', { name: 'Payment Pending' })).toBeNull();
+
+    send();
+    const banner = await screen.findByRole('heading', { name: 'Payment Pending' });
+    expect(screen.queryByText('Loading your application...')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Application Status' })).toBe(heading);
+    expect(screen.getByRole('complementary', { name: 'Need help?' })).toBe(help);
+    expect(heading.compareDocumentPosition(banner)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(banner.compareDocumentPosition(help)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
   it('falls back to N/A for an empty profile', async () => {
     signedIn();
     answer({ application_id: 5, status: 'draft', submitted_at: null, profile: {} });
