@@ -159,7 +159,8 @@ describe('Hindi (issue 16)', () => {
     await renderAppInHindi('/register');
     expect(await screen.findByRole('heading', { level: 1, name: 'पंजीकरण फ़ॉर्म' })).toBeVisible();
     const u = userEvent.setup();
-    await u.click(screen.getByRole('button', { name: 'अगला चरण' }));
+    // The heading paints at once; the form follows once the saved draft is read.
+    await u.click(await screen.findByRole('button', { name: 'अगला चरण' }));
     expect(await screen.findByText('पूरा नाम आवश्यक है')).toBeVisible();
     expect(screen.getByText('आधार नंबर आवश्यक है')).toBeVisible();
     expect(screen.getByText('कृपया ऋण का प्रकार चुनें')).toBeVisible();

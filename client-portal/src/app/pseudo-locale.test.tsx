@@ -164,6 +164,8 @@ describe('pseudo-locale: no English left on any client screen', () => {
     renderApp('/register', undefined, testConfig, 'pseudo');
     const u = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: t._('register.title') });
+    // The heading paints at once; the form follows once the saved draft is read.
+    await screen.findByRole('button', { name: t._('register.complete') });
     await expectAllTranslated();
     await u.click(screen.getByRole('button', { name: t._('register.complete') }));
     await screen.findByRole('dialog');

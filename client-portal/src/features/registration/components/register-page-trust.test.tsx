@@ -13,6 +13,8 @@ async function openForm() {
   signedIn();
   renderApp('/register');
   await screen.findByRole('heading', { level: 1, name: 'Registration Form' });
+  // The heading paints at once; the form follows once the saved draft is read.
+  await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
   return userEvent.setup();
 }
 
@@ -210,6 +212,39 @@ describe('a form that resumes', () => {
       step: 0,
       values: { full_name: 'Anita', contact_number: '9876543210', state: 'Kerala' },
     });
+  });
+
+  it('shows its heading before the saved draft is read, then opens the form with it', async () => {
+    // Issue 17: the heading (the page's largest paint) waited for the draft's request.
+    signedIn();
+    let send: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      send = resolve;
+    });
+    server.use(
+      http.get(`${API}/api/registration/draft/`, async () => {
+        await sent;
+        return HttpResponse.json({
+          step: 2,
+          values: { full_name: 'Anita Nair', city: 'Kochi' },
+          updated_at: '2026-11-25T07:00:00.000Z',
+        });
+      }),
+    );
+    renderApp('/register');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Registration Form' });
+    expect(screen.getByText('Complete your application in 3 simple steps')).toBeVisible();
+    expect(screen.getByText('Loading your application...')).toBeInTheDocument();
+    // No blank form the draft would then overwrite.
+    expect(screen.queryByRole('textbox')).toBeNull();
+
+    send();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Address Information' }),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Kochi');
+    expect(screen.queryByText('Loading your application...')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Registration Form' })).toBe(heading);
   });
 
   it('starts blank when the draft cannot be read', async () => {

@@ -8,6 +8,8 @@ async function openForm() {
   signedIn();
   renderApp('/register');
   await screen.findByRole('heading', { level: 1, name: 'Registration Form' });
+  // The heading paints at once; the form follows once the saved draft is read.
+  await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
   return userEvent.setup();
 }
 

@@ -4,8 +4,8 @@ import type { ProfileDraft, ProfilePayload } from '@loan-portal/api-client';
 import {
   Button,
   ConfirmDialog,
-  LoadingScreen,
   SelectField,
+  Spinner,
   StepIndicator,
   TextField,
 } from '@loan-portal/ui-kit';
@@ -58,12 +58,31 @@ function toPayload(values: ProfileFormValues, noticeVersion: string): ProfilePay
   };
 }
 
-/** Opens once the saved draft (if any) is read, so the form starts where the client left off. */
+/**
+ * The heading paints at once; the form opens once the saved draft (if any) is read, so it starts
+ * where the client left off. Until then its place is held, as tall as the screen: nothing in view
+ * moves when the form arrives (issue 17: the heading no longer waits for the draft's request).
+ */
 export function RegisterPage() {
-  const { productName } = useRuntimeConfig();
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
   const drafts = useProfileDraft();
-  if (drafts.state.status === 'loading') return <LoadingScreen name={productName} />;
-  return <RegistrationForm draft={drafts.state.draft} drafts={drafts} />;
+  return (
+    <Page narrow>
+      <Button variant="link" onClick={() => navigate('/dashboard')} className={styles.back}>
+        ← {i18n._('common.backToDashboard')}
+      </Button>
+      <h1 className={styles.title}>{i18n._('register.title')}</h1>
+      <p className={styles.subtitle}>{i18n._('register.subtitle')}</p>
+      {drafts.state.status === 'loading' ? (
+        <div className={styles.loading}>
+          <Spinner size="lg" label={i18n._('common.loadingApplication')} />
+        </div>
+      ) : (
+        <RegistrationForm draft={drafts.state.draft} drafts={drafts} />
+      )}
+    </Page>
+  );
 }
 
 function RegistrationForm({
@@ -187,12 +206,7 @@ function RegistrationForm({
   const ifscNoteId = useId();
 
   return (
-    <Page narrow>
-      <Button variant="link" onClick={() => navigate('/dashboard')} className={styles.back}>
-        ← {i18n._('common.backToDashboard')}
-      </Button>
-      <h1 className={styles.title}>{i18n._('register.title')}</h1>
-      <p className={styles.subtitle}>{i18n._('register.subtitle')}</p>
+    <>
       <StepIndicator steps={steps} currentStep={step + 1} className={styles.steps} />
 
       <form ref={formRef} className={styles.card} noValidate onSubmit={handleSubmit}>
@@ -272,7 +286,7 @@ function RegistrationForm({
           </Link>
         </p>
       </ConfirmDialog>
-    </Page>
+    </>
   );
 }
 
