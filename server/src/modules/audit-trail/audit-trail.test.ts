@@ -3,11 +3,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
+import { users } from '../accounts/tables';
 import { clientWithApplication } from '../applications/test-support';
 import { auditLog, recordAudit } from '../audit';
 import { validPayload } from '../registration/test-support';
 import { AUDIT_EXPORT_HEADERS } from './export';
-import { auditDailyCounts } from './tables';
+import { auditDailyCounts, auditDayTotals } from './tables';
 
 const LIST = '/api/registration/admin/audit/';
 const EXPORT = '/api/registration/admin/audit/export/';
@@ -338,5 +339,146 @@ describe('the audit log cannot be changed', () => {
       const res = await t.app.inject({ method, url: LIST, headers: su.headers });
       expect(res.statusCode).toBe(404);
     }
+  });
+});
+
+// The screen's totals and page positions come from the per-day summaries (audit_day_totals with no
+// action or actor filter, audit_daily_counts with one): each answer is checked against the log.
+describe('the audit trail totals and pages match the log', () => {
+  let t: TestApp;
+  let root: TestSession;
+  const names = ['meera.totals', 'kiran.totals'];
+  const actions = ['registration.delivered', 'application.note_added', 'profiles.exported'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    root = await createStaffSession(t, { superuser: true, username: 'root.totals' });
+    const ids = [root.userId];
+    for (const username of names) ids.push((await createStaffSession(t, { username })).userId);
+    // Four Kolkata days, 5 to 8 June 2026, with entries on both sides of each midnight (18:30 UTC),
+    // written one at a time and in multi-day statements, and some with no actor.
+    const entry = (i: number, at: string) => ({
+      actorUserId: i % 7 === 6 ? null : ids[i % 3]!,
+      action: actions[i % actions.length]!,
+      subject: String(2000 + (i % 4)),
+      ip: '10.0.1.1',
+      createdAt: new Date(at),
+    });
+    const at = (day: number, seconds: number) =>
+      new Date(Date.UTC(2026, 5, day, 18, 30, 0) + seconds * 1000).toISOString();
+    let i = 0;
+    for (let day = 4; day <= 7; day++) {
+      // Just before this midnight (day + 1 in Kolkata starts at 18:30 UTC on `day`), one statement.
+      await t.database.db
+        .insert(auditLog)
+        .values(Array.from({ length: 6 }, (_, k) => entry(i++, at(day, -6 + k))));
+      // Just after it, one entry per statement.
+      for (let k = 0; k < 5; k++)
+        await t.database.db.insert(auditLog).values(entry(i++, at(day, k)));
+    }
+    // One statement across all four days.
+    await t.database.db
+      .insert(auditLog)
+      .values(Array.from({ length: 8 }, (_, k) => entry(i++, at(4 + (k % 4), 3600 + k))));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const get = (query: string) =>
+    t.app.inject({ url: `${LIST}${query}`, headers: root.headers }).then((res) => {
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    });
+
+  /** The log, newest first, with the Kolkata day of each entry: what every answer must match. */
+  async function log() {
+    return (
+      await t.database.db
+        .select({
+          id: auditLog.id,
+          action: auditLog.action,
+          actorUserId: auditLog.actorUserId,
+          day: sql<string>`registration_kolkata_day(${auditLog.createdAt})::text`,
+        })
+        .from(auditLog)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    ).map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  it('keeps one total a day equal to the log', async () => {
+    const perDay = new Map<string, number>();
+    for (const row of await log()) perDay.set(row.day, (perDay.get(row.day) ?? 0) + 1);
+    const totals = await t.database.db.select().from(auditDayTotals);
+    expect(new Map(totals.map((r) => [r.day, Number(r.count)]))).toEqual(perDay);
+  });
+
+  it('gives the same total and the same pages as the log, with and without filters', async () => {
+    const entries = await log();
+    const idOf = async (username: string) =>
+      (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+    const meera = await idOf('meera.totals');
+    const cases: [string, (row: (typeof entries)[number]) => boolean][] = [
+      ['', () => true],
+      ['from_date=2026-06-05&to_date=2026-06-08', (r) => r.day >= '2026-06-05'],
+      [
+        'from_date=2026-06-06&to_date=2026-06-07',
+        (r) => r.day >= '2026-06-06' && r.day <= '2026-06-07',
+      ],
+      ['action=application.note_added', (r) => r.action === 'application.note_added'],
+      ['actor=meera.totals', (r) => r.actorUserId === meera],
+      [
+        'actor=meera.totals&action=registration.delivered',
+        (r) => r.actorUserId === meera && r.action === 'registration.delivered',
+      ],
+      [
+        'actor=meera.totals&action=registration.delivered&from_date=2026-06-07&to_date=2026-06-07',
+        (r) =>
+          r.actorUserId === meera &&
+          r.action === 'registration.delivered' &&
+          r.day === '2026-06-07',
+      ],
+      ['actor=nobody.totals', () => false],
+    ];
+    for (const [filter, selects] of cases) {
+      const expected = entries.filter(selects).map((r) => r.id);
+      const seen: number[] = [];
+      // 4 a page: pages start inside a day and run across a midnight.
+      for (let page = 1; page <= Math.max(1, Math.ceil(expected.length / 4)); page++) {
+        const body = await get(`?page=${page}&page_size=4&${filter}`);
+        expect(body.pagination, filter).toEqual({
+          current_page: page,
+          page_size: 4,
+          total_items: expected.length,
+          total_pages: Math.ceil(expected.length / 4),
+        });
+        seen.push(...body.results.map((e: { id: number }) => e.id));
+      }
+      expect(seen, filter).toEqual(expected);
+      const beyond = await get(`?page=${Math.ceil(expected.length / 4) + 1}&page_size=4&${filter}`);
+      expect(beyond.results, filter).toEqual([]);
+      expect(beyond.pagination.total_items, filter).toBe(expected.length);
+    }
+  });
+
+  it('a deep page in the middle of a day is the same slice of the log', async () => {
+    const expected = (await log()).map((r) => r.id);
+    for (const [page, size] of [
+      [3, 5],
+      [4, 9],
+      [2, 25],
+    ] as const) {
+      const body = await get(`?page=${page}&page_size=${size}`);
+      expect(body.results.map((e: { id: number }) => e.id)).toEqual(
+        expected.slice((page - 1) * size, page * size),
+      );
+      expect(body.pagination.total_items).toBe(expected.length);
+    }
+  });
+
+  it('exports nothing for an actor nobody is', async () => {
+    const res = await t.app.inject({ url: `${EXPORT}?actor=nobody.totals`, headers: root.headers });
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getSheetValues().slice(2)).toEqual([]);
   });
 });

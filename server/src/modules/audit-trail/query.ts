@@ -1,16 +1,16 @@
 import { isApplicantAction } from '@loan-portal/api-client';
-import { and, desc, eq, gte, like, lt, or, type SQL, sql, sum } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, desc, eq, gte, like, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
 import { users } from '../accounts/tables';
 import { auditLog } from '../audit/tables';
 import { type DateRange, dayRangeBounds, startOfKolkataDay } from '../registration/dates';
-import { auditDailyCounts } from './tables';
+import { auditDailyCounts, auditDayTotals } from './tables';
 
 export interface AuditFilters {
   range: DateRange;
   action?: string;
-  /** A user id; -1 when the named actor does not exist (nothing matches). */
-  actorId?: number;
+  /** A staff username, exactly; nobody matches a name that does not exist. */
+  actor?: string;
   /** A registration id. */
   applicantId?: number;
 }
@@ -48,11 +48,23 @@ function applicantCondition(applicantId: number): SQL {
   ) as SQL;
 }
 
-function logConditions(filters: AuditFilters, end?: Date): SQL[] {
+/** The actor's user id, looked up in the statement that uses it (null when nobody has the name). */
+function actorIdSql(username: string): SQL {
+  return sql`(select ${users.id} from ${users} where ${users.username} = ${username})`;
+}
+
+/**
+ * The log's conditions. `actorId` is the actor filter's user id when the caller already knows it;
+ * otherwise the statement looks the username up itself.
+ */
+function logConditions(filters: AuditFilters, end?: Date, actorId?: number): SQL[] {
   const { start, end: rangeEnd } = dayRangeBounds(filters.range);
   const conditions: SQL[] = [];
   if (filters.action) conditions.push(eq(auditLog.action, filters.action));
-  if (filters.actorId !== undefined) conditions.push(eq(auditLog.actorUserId, filters.actorId));
+  if (actorId !== undefined) conditions.push(eq(auditLog.actorUserId, actorId));
+  else if (filters.actor !== undefined) {
+    conditions.push(sql`${auditLog.actorUserId} = ${actorIdSql(filters.actor)}`);
+  }
   if (filters.applicantId !== undefined) conditions.push(applicantCondition(filters.applicantId));
   if (start) conditions.push(gte(auditLog.createdAt, start));
   const upper = end && rangeEnd ? (end < rangeEnd ? end : rangeEnd) : (end ?? rangeEnd);
@@ -60,14 +72,41 @@ function logConditions(filters: AuditFilters, end?: Date): SQL[] {
   return conditions;
 }
 
-function countConditions(filters: AuditFilters): SQL[] {
+function dayConditions(day: SQLWrapper, range: DateRange): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.action) conditions.push(eq(auditDailyCounts.action, filters.action));
-  if (filters.actorId !== undefined)
-    conditions.push(eq(auditDailyCounts.actorKey, filters.actorId));
-  if (filters.range.from) conditions.push(gte(auditDailyCounts.day, filters.range.from));
-  if (filters.range.to) conditions.push(sql`${auditDailyCounts.day} <= ${filters.range.to}`);
+  if (range.from) conditions.push(sql`${day} >= ${range.from}`);
+  if (range.to) conditions.push(sql`${day} <= ${range.to}`);
   return conditions;
+}
+
+/**
+ * Entries per day the filter selects, as a subquery (day, count): one row a day from
+ * audit_day_totals without an action or actor filter, else the (day, action, actor) summary
+ * summed per day on its (action, actor_key, day) or (actor_key, day) index.
+ */
+function perDay(filters: AuditFilters): SQL {
+  if (!filters.action && filters.actor === undefined) {
+    const where = and(...dayConditions(auditDayTotals.day, filters.range));
+    return sql`select ${auditDayTotals.day} as day, ${auditDayTotals.count} as count
+      from ${auditDayTotals} ${where ? sql`where ${where}` : sql``}`;
+  }
+  const conditions = dayConditions(auditDailyCounts.day, filters.range);
+  if (filters.action) conditions.push(eq(auditDailyCounts.action, filters.action));
+  if (filters.actor !== undefined) {
+    conditions.push(sql`${auditDailyCounts.actorKey} = ${actorIdSql(filters.actor)}`);
+  }
+  return sql`select ${auditDailyCounts.day} as day, sum(${auditDailyCounts.count}) as count
+    from ${auditDailyCounts} where ${and(...conditions)} group by ${auditDailyCounts.day}`;
+}
+
+interface PageStart {
+  total: number;
+  /** The Kolkata day the page's first entry is in; null past the end. */
+  day: string | null;
+  /** Entries the filter selects after that day (newer): the page starts `offset - before` into it. */
+  before: number;
+  /** The actor filter's user id; null when the name is nobody's. */
+  actorId: number | null;
 }
 
 function nextDay(isoDay: string): Date {
@@ -84,6 +123,36 @@ export function createAuditQuery(db: Database) {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   }
 
+  /**
+   * The total and the day a page starts in, in one statement: the per-day counts, newest day
+   * first, with a running sum; only one row comes back, not a row per day.
+   */
+  async function pageStart(filters: AuditFilters, offset: number): Promise<PageStart> {
+    const actor = filters.actor === undefined ? sql`null` : actorIdSql(filters.actor);
+    const [row] = rowsOf<{
+      total: number | string;
+      day: string | null;
+      before: number | string | null;
+      actor_id: number | null;
+    }>(
+      await db.execute(sql`
+        with days as (${perDay(filters)}),
+        walk as (select day, count, sum(count) over (order by day desc) - count as before from days)
+        select (select coalesce(sum(count), 0) from days)::float8 as total,
+               s.day::text as day, s.before::float8 as before, ${actor}::int as actor_id
+        from (select 1) as one
+        left join (
+          select day, before from walk where before + count > ${offset} order by day desc limit 1
+        ) as s on true`),
+    );
+    return {
+      total: Number(row?.total ?? 0),
+      day: row?.day ?? null,
+      before: Number(row?.before ?? 0),
+      actorId: row?.actor_id ?? null,
+    };
+  }
+
   /** One page, newest first, and the total the filter selects. */
   async function page(
     filters: AuditFilters,
@@ -91,41 +160,27 @@ export function createAuditQuery(db: Database) {
     pageSize: number,
   ): Promise<{ rows: AuditRow[]; total: number }> {
     const offset = (pageNumber - 1) * pageSize;
-    if (filters.applicantId !== undefined || filters.actorId === -1) {
-      if (filters.actorId === -1) return { rows: [], total: 0 };
+    if (filters.applicantId !== undefined) {
       // One applicant's entries are few: counted and paged on the subject index directly.
       const conditions = logConditions(filters);
       const [counted] = await db
         .select({ total: sql<number>`count(*)::int` })
         .from(auditLog)
         .where(and(...conditions));
+      const total = counted?.total ?? 0;
+      if (offset >= total) return { rows: [], total };
       const found = await rows(conditions).limit(pageSize).offset(offset);
-      return { rows: found as AuditRow[], total: counted?.total ?? 0 };
+      return { rows: found as AuditRow[], total };
     }
-    // Per-day totals, newest day first: the total, and the day this page starts in.
-    const days = await db
-      .select({ day: auditDailyCounts.day, count: sum(auditDailyCounts.count).mapWith(Number) })
-      .from(auditDailyCounts)
-      .where(and(...countConditions(filters)))
-      .groupBy(auditDailyCounts.day)
-      .orderBy(desc(auditDailyCounts.day));
-    const total = days.reduce((acc, d) => acc + d.count, 0);
-    if (offset >= total) return { rows: [], total };
-    let before = 0;
-    let startDay = days[0]!.day;
-    for (const d of days) {
-      if (before + d.count > offset) {
-        startDay = d.day;
-        break;
-      }
-      before += d.count;
-    }
+    const start = await pageStart(filters, offset);
+    if (start.day === null) return { rows: [], total: start.total };
     // Entries newer than the start day are exactly `before`; the page starts `offset - before`
     // entries into that day, read backwards from its end on the (filter, created_at, id) index.
-    const found = await rows(logConditions(filters, nextDay(startDay)))
+    const actorId = filters.actor === undefined ? undefined : (start.actorId ?? -1);
+    const found = await rows(logConditions(filters, nextDay(start.day), actorId))
       .limit(pageSize)
-      .offset(offset - before);
-    return { rows: found as AuditRow[], total };
+      .offset(offset - start.before);
+    return { rows: found as AuditRow[], total: start.total };
   }
 
   /**
@@ -133,11 +188,12 @@ export function createAuditQuery(db: Database) {
    * long export never re-reads what it has passed.
    */
   async function* batches(filters: AuditFilters, batchSize: number): AsyncGenerator<AuditRow[]> {
-    if (filters.actorId === -1) return;
     // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop its microseconds.
     let after: { at: string; id: number } | undefined;
+    const actorId = filters.actor === undefined ? undefined : await actorIdOf(filters.actor);
+    if (actorId === -1) return;
     for (;;) {
-      const conditions = logConditions(filters);
+      const conditions = logConditions(filters, undefined, actorId);
       if (after) {
         conditions.push(
           sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})`,

@@ -46,11 +46,12 @@ export async function auditTrailRoutes(
 
   async function filtersOf(raw: Record<string, unknown>) {
     const parsed = await parseAuditFilters(raw, query.actionRecorded);
+    // The actor's name is looked up by the statements that filter on it, not in a round trip.
     const filters: AuditFilters = {
       range: parsed.range,
       action: parsed.action,
+      actor: parsed.actor,
       applicantId: parsed.applicantId,
-      actorId: parsed.actor === undefined ? undefined : await query.actorIdOf(parsed.actor),
     };
     return { parsed, filters };
   }

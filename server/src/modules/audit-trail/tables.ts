@@ -1,10 +1,11 @@
-import { bigint, date, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Audit entries per Asia/Kolkata day, action and actor (0 for none), so the audit screen's total
  * and its page-to-day lookup read a few thousand summary rows instead of counting a million
  * entries. Kept exact by a statement-level trigger on `audit_log` inserts (migration 0014); the
- * log is append-only, so inserts and a truncate are the only changes to follow.
+ * log is append-only, so inserts and a truncate are the only changes to follow. The two indexes
+ * serve an action and/or actor filter without a date (one staff member's 730 days, not all rows).
  */
 export const auditDailyCounts = pgTable(
   'audit_daily_counts',
@@ -14,5 +15,19 @@ export const auditDailyCounts = pgTable(
     actorKey: integer('actor_key').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.action, table.actorKey] })],
+  (table) => [
+    primaryKey({ columns: [table.day, table.action, table.actorKey] }),
+    index('audit_daily_counts_action_actor_day_idx').on(table.action, table.actorKey, table.day),
+    index('audit_daily_counts_actor_day_idx').on(table.actorKey, table.day),
+  ],
 );
+
+/**
+ * Audit entries per Kolkata day, all actions and actors: the unfiltered screen's total and
+ * page-to-day lookup read one row a day (730 for two years) instead of summing
+ * `audit_daily_counts`. Kept by the same trigger (migration 0021), which upserts this row first.
+ */
+export const auditDayTotals = pgTable('audit_day_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});
