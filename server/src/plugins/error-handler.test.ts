@@ -128,3 +128,66 @@ describe('schema validation messages', () => {
     expect(res.json()).toEqual({ message: 'अनुरोध का मुख्य भाग JSON ऑब्जेक्ट होना चाहिए।' });
   });
 });
+
+/** Fastify refuses some requests before any schema runs: those answers speak the caller's language too. */
+describe("the framework's own refusals", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify({ bodyLimit: 64 });
+    await app.register(errorHandlerPlugin);
+    await app.register(i18nPlugin);
+    app.post('/form', async () => ({ ok: true }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const send = (payload: string, contentType: string, language: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/form',
+      headers: { 'content-type': contentType, 'accept-language': language },
+      payload,
+    });
+
+  it.each([
+    [
+      'broken JSON',
+      '{"name": ',
+      'application/json',
+      400,
+      'The request body is not valid JSON.',
+      'अनुरोध का मुख्य भाग मान्य JSON नहीं है।',
+    ],
+    [
+      'an empty JSON body',
+      '',
+      'application/json',
+      400,
+      'The request body is empty.',
+      'अनुरोध का मुख्य भाग खाली है।',
+    ],
+    [
+      'a body over the limit',
+      JSON.stringify({ note: 'x'.repeat(200) }),
+      'application/json',
+      413,
+      'The request body is too large.',
+      'अनुरोध का मुख्य भाग बहुत बड़ा है।',
+    ],
+    [
+      'XML',
+      '<name>Asha</name>',
+      'application/xml',
+      415,
+      'This content type is not accepted. Send JSON.',
+      'यह सामग्री प्रकार स्वीकार नहीं है। JSON भेजें।',
+    ],
+  ])('%s', async (_case, payload, contentType, status, english, hindi) => {
+    const en = await send(payload, contentType, 'en');
+    expect(en.statusCode).toBe(status);
+    expect(en.json()).toEqual({ message: english });
+    const hi = await send(payload, contentType, 'hi');
+    expect(hi.statusCode).toBe(status);
+    expect(hi.json()).toEqual({ message: hindi });
+  });
+});

@@ -4,6 +4,15 @@ import { schemaErrorField, schemaErrorMessage } from '../modules/i18n/schema-err
 
 const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 
+/** Fastify's own 4xx errors by code, as message ids of the server catalog. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'server.request.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'server.request.emptyBody',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'server.request.tooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'server.request.unsupportedType',
+};
+const UNREADABLE = 'server.request.unreadable';
+
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
   constructor(
@@ -88,7 +97,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .status(500)
         .send({ message: `Something went wrong on our side. Reference: ${request.id}` });
     }
-    // Framework 4xx errors (bad JSON, body too large, unsupported media type) carry safe messages.
-    return reply.status(status).send({ message: error.message });
+    // Framework 4xx errors (bad JSON, body too large, unsupported media type): the catalog's words
+    // for them, which the i18n plugin says in the caller's language (Fastify's are English only).
+    return reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? UNREADABLE });
   });
 });
