@@ -162,6 +162,39 @@ describe('status page', () => {
     expect(banner.compareDocumentPosition(help)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
+  it('shows the application the session already read at once, then the fresh one', async () => {
+    // Issue 17: no second wait for the details (the page's largest paint).
+    signedIn(makeApplication({ status: 'paid', submitted_at: '2025-03-12T10:15:00+05:30' }));
+    let send: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      send = resolve;
+    });
+    server.use(
+      http.get(`${API}/api/registration/application/`, async () => {
+        await sent;
+        return HttpResponse.json(
+          makeApplication({ status: 'under_review' }) as unknown as Record<string, unknown>,
+        );
+      }),
+    );
+    renderApp('/status');
+    expect(await screen.findByRole('heading', { name: 'Application Submitted' })).toBeVisible();
+    expect(screen.queryByText('Loading your application...')).toBeNull();
+    send();
+    expect(await screen.findByRole('heading', { name: 'Application Processing' })).toBeVisible();
+  });
+
+  it('keeps the session’s application when the fresh read fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    signedIn(makeApplication());
+    answer({ message: 'Something broke' }, 500);
+    renderApp('/status');
+    expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeVisible();
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(screen.getByRole('heading', { name: 'Payment Pending' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'No Application Found' })).toBeNull();
+  });
+
   it('falls back to N/A for an empty profile', async () => {
     signedIn();
     answer({ application_id: 5, status: 'draft', submitted_at: null, profile: {} });

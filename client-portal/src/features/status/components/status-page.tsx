@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
+import { useSession } from '../../../app/session-context';
 import { DownloadReceiptButton } from '../../../components/download-receipt-button';
 import { Page } from '../../../components/page';
 import { httpStatusOf } from '../../../lib/http-status';
@@ -23,7 +24,12 @@ type Load =
 export function StatusPage() {
   const api = useApi();
   const { i18n } = useLingui();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The session read the application with the user, before any page: shown at once, then
+  // refreshed (issue 17: the details, the page's largest paint, waited for a second request).
+  const { application: known } = useSession();
+  const [load, setLoad] = useState<Load>(() =>
+    known ? { state: 'ready', application: known } : { state: 'loading' },
+  );
 
   useEffect(() => {
     let active = true;
@@ -35,8 +41,10 @@ export function StatusPage() {
       .catch((error: unknown) => {
         console.error('Could not load the application', error);
         if (!active) return;
-        // None yet: start one. Any other failure: say so, with a way forward.
-        setLoad(httpStatusOf(error) === 404 ? { state: 'none' } : { state: 'failed' });
+        // None yet: start one. Any other failure: say so, with a way forward (unless the
+        // session's copy is already shown).
+        if (httpStatusOf(error) === 404) setLoad({ state: 'none' });
+        else setLoad((current) => (current.state === 'ready' ? current : { state: 'failed' }));
       });
     return () => {
       active = false;
