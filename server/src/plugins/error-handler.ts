@@ -97,8 +97,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .status(500)
         .send({ message: `Something went wrong on our side. Reference: ${request.id}` });
     }
-    // Framework 4xx errors (bad JSON, body too large, unsupported media type): the catalog's words
-    // for them, which the i18n plugin says in the caller's language (Fastify's are English only).
-    return reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? UNREADABLE });
+    // Fastify's own 4xx errors (bad JSON, body too large, unsupported media type): the catalog's
+    // words for them, which the i18n plugin says in the caller's language (Fastify's are English
+    // only). A plugin's 4xx (the rate limit's 429) already carries a message of the catalogs.
+    const framework = error.code?.startsWith('FST_');
+    return reply.status(status).send({
+      message: framework ? (FRAMEWORK_MESSAGES[error.code] ?? UNREADABLE) : error.message,
+    });
   });
 });
