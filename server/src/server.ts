@@ -4,11 +4,11 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
-import { ensureStaffUser } from './modules/accounts/service';
 import { createReadiness, DRAIN_QUIET_MS } from './modules/health/readiness';
 import { createLease, type Leader, startLeader } from './modules/leadership';
 import { startReconcileJob } from './modules/payments/reconcile';
 import { type PeriodicJob, startDailyCountsFold } from './modules/registration/daily-counts';
+import { ensureBootstrapAdmin } from './modules/staff/bootstrap-admin';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -28,8 +28,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.auth.bootstrapAdmin) {
-    const { created } = await ensureStaffUser(database.db, config.auth.bootstrapAdmin);
-    if (created) console.log(`Created staff user "${config.auth.bootstrapAdmin.username}".`);
+    // A superuser on creation only; an existing account keeps its flags and password.
+    const { created } = await ensureBootstrapAdmin(database.db, config.auth.bootstrapAdmin);
+    if (created) console.log(`Created superuser "${config.auth.bootstrapAdmin.username}".`);
   }
   const readiness = createReadiness();
   const app = await buildApp({ config, database, readiness, startJobWorker: false });

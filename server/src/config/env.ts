@@ -75,7 +75,7 @@ export interface AuthConfig {
   loginRateLimitPerMinute: number;
   adminLockoutAttempts: number;
   adminLockoutSeconds: number;
-  /** Staff user created at start-up when missing (ADMIN_USERNAME / ADMIN_PASSWORD). */
+  /** Superuser created at start-up when missing (ADMIN_USERNAME / ADMIN_PASSWORD). */
   bootstrapAdmin: { username: string; password: string } | undefined;
 }
 
