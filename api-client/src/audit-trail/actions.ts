@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.disabled': 'Staff account disabled',
   'staff.enabled': 'Staff account enabled',
   'staff.password.reset': 'Staff password reset',
+  'staff.second_factor.reset': 'Staff second factor reset',
   'staff.superuser.granted': 'Superuser granted',
   'staff.superuser.withdrawn': 'Superuser withdrawn',
   'staff.settings.changed': 'Security settings changed',

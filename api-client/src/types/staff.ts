@@ -24,6 +24,8 @@ export interface UpdateStaffPayload {
   is_active?: boolean;
   is_superuser?: boolean;
   reset_password?: string;
+  /** Removes the TOTP secret and recovery codes and ends the sessions (never one's own). */
+  reset_second_factor?: boolean;
 }
 
 export interface SecuritySettings {

@@ -85,6 +85,13 @@ const ROUTES: RouteCase[] = [
     expected: { ...SUPERUSER_ONLY, superuser: 200 },
   },
   {
+    method: 'PATCH',
+    url: () => `/api/accounts/admin/staff/${staffId}/`,
+    // Allowed in, then refused: this account has no second factor to reset (409, not 401/403).
+    payload: () => ({ reset_second_factor: true }),
+    expected: { ...SUPERUSER_ONLY, superuser: 409 },
+  },
+  {
     method: 'GET',
     url: () => '/api/accounts/admin/security-settings/',
     expected: { ...SUPERUSER_ONLY, superuser: 200 },

@@ -4,8 +4,10 @@
  * Roles stay the two flags the users table always had: `is_staff` reads the back office,
  * `is_superuser` also manages staff here. A superuser creates an account with a temporary
  * password, disables or enables it (a disabled account's refresh families are revoked and its
- * access tokens refused at once), resets its password (temporary again) and grants or withdraws
- * superuser, never their own: so the last superuser cannot be lost from this screen.
+ * access tokens refused at once), resets its password (temporary again) or its second factor (a
+ * lost phone: secret and recovery codes removed, sessions ended; where the factor is required the
+ * member enrols again at the next sign-in), and grants or withdraws superuser, never for their own
+ * account: so the last superuser cannot be lost from this screen.
  *
  * Sign-in becomes steps. A correct password hands out no session while something is due: it
  * answers a short-lived, single-purpose challenge (only its hash is stored) for the step that

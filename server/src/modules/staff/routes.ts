@@ -93,6 +93,7 @@ export async function staffRoutes(app: FastifyInstance, opts: StaffRoutesOptions
         isActive: body.is_active,
         isSuperuser: body.is_superuser,
         resetPassword: body.reset_password,
+        resetSecondFactor: body.reset_second_factor,
         actorUserId: request.user.id,
         ip: request.ip,
       });

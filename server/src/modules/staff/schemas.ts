@@ -24,6 +24,7 @@ export const updateStaffBody = object({
   is_active: boolean().optional(),
   is_superuser: boolean().optional(),
   reset_password: password('Temporary password is required').optional(),
+  reset_second_factor: boolean().optional(),
 }).noUnknown(noUnknown);
 
 export const settingsBody = object({
@@ -112,10 +113,13 @@ export const routeSchemas = {
   update: {
     tags,
     summary:
-      'Disable or enable, grant or withdraw superuser, reset the password to a temporary one (superuser, audited; never oneself)',
+      'Disable or enable, grant or withdraw superuser, reset the password to a temporary one, reset the second factor (TOTP and recovery codes; the sessions end) (superuser, audited; never oneself)',
     security,
     params: obj({ id: { type: 'integer', minimum: 1 } }),
-    body: obj({ is_active: bool, is_superuser: bool, reset_password: str }, []),
+    body: obj(
+      { is_active: bool, is_superuser: bool, reset_password: str, reset_second_factor: bool },
+      [],
+    ),
     response: { 200: staffAccount, ...superuserOnly, ...errorResponses(404, 409) },
   },
   readSettings: {

@@ -5,7 +5,7 @@ import { hashPassword } from '../accounts/passwords';
 import { users } from '../accounts/tables';
 import type { RefreshTokenStore } from '../accounts/tokens';
 import { recordAudit } from '../audit';
-import { staffSignInChallenges, staffTotp } from './tables';
+import { staffRecoveryCodes, staffSignInChallenges, staffTotp } from './tables';
 
 /** A staff account as the superuser's screen shows it. */
 export interface StaffAccount {
@@ -23,6 +23,9 @@ export const USERNAME_TAKEN = 'This username is already taken.';
 export const NOT_FOUND = 'Staff account not found.';
 export const NOT_YOURSELF_DISABLE = 'You cannot disable your own account.';
 export const NOT_YOURSELF_SUPERUSER = 'You cannot withdraw your own superuser role.';
+export const NOT_YOURSELF_SECOND_FACTOR =
+  'You cannot reset your own second factor. Use one of your recovery codes, or ask another superuser.';
+export const NO_SECOND_FACTOR = 'This account has no second factor to reset.';
 
 export function createStaffService(deps: {
   db: Database;
@@ -137,6 +140,8 @@ export function createStaffService(deps: {
       isActive?: boolean;
       isSuperuser?: boolean;
       resetPassword?: string;
+      /** Removes the TOTP secret and the recovery codes: a lost phone, recovered by a superuser. */
+      resetSecondFactor?: boolean;
       actorUserId: number;
       ip: string;
     }): Promise<StaffAccount> {
@@ -145,6 +150,8 @@ export function createStaffService(deps: {
       if (input.id === input.actorUserId) {
         if (input.isActive === false) throw new HttpError(409, NOT_YOURSELF_DISABLE);
         if (input.isSuperuser === false) throw new HttpError(409, NOT_YOURSELF_SUPERUSER);
+        // One's own factor is not one's to drop: a stolen session would then shed it.
+        if (input.resetSecondFactor) throw new HttpError(409, NOT_YOURSELF_SECOND_FACTOR);
       }
       const passwordHash =
         input.resetPassword !== undefined ? await hashPassword(input.resetPassword) : undefined;
@@ -178,6 +185,19 @@ export function createStaffService(deps: {
             .where(eq(users.id, input.id));
           await endSessions(tx, input.id);
           await audit('staff.password.reset');
+        }
+        if (input.resetSecondFactor) {
+          // An enrolment never confirmed is no factor: the member can restart it on their own.
+          const removed = await tx
+            .delete(staffTotp)
+            .where(and(eq(staffTotp.userId, input.id), isNotNull(staffTotp.enabledAt)))
+            .returning({ userId: staffTotp.userId });
+          if (removed.length === 0) throw new HttpError(409, NO_SECOND_FACTOR);
+          await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, input.id));
+          // Whoever holds a session or a half-done sign-in must start again, at enrolment if the
+          // second factor is required (stepAfterPassword finds no factor).
+          await endSessions(tx, input.id);
+          await audit('staff.second_factor.reset');
         }
       });
       return (await find(input.id))!;

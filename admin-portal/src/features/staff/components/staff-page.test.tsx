@@ -21,11 +21,14 @@ const account = (over: Partial<StaffAccount>): StaffAccount => ({
   ...over,
 });
 
-function backend(user = root) {
-  let accounts: StaffAccount[] = [
+function backend(
+  user = root,
+  initial: StaffAccount[] = [
     account({ id: 1, username: 'root', is_superuser: true, totp_enabled: true }),
     account({ id: 2, username: 'asha' }),
-  ];
+  ],
+) {
+  let accounts = initial;
   const patches: unknown[] = [];
   let required = false;
   server.use(
@@ -63,6 +66,7 @@ function backend(user = root) {
         ...(body.is_active !== undefined ? { is_active: body.is_active as boolean } : {}),
         ...(body.is_superuser !== undefined ? { is_superuser: body.is_superuser as boolean } : {}),
         ...(body.reset_password ? { must_change_password: true } : {}),
+        ...(body.reset_second_factor ? { totp_enabled: false } : {}),
       };
       accounts = accounts.map((a) => (a.id === next.id ? next : a));
       return HttpResponse.json(next);
@@ -137,6 +141,71 @@ describe('staff accounts screen', () => {
       { id: 2, is_superuser: true },
       { id: 2, reset_password: 'temporary-2' },
     ]);
+  });
+
+  it('resets another member’s two-step sign-in behind a confirmation, never one’s own', async () => {
+    const user = userEvent.setup();
+    const { patches } = backend(root, [
+      account({ id: 1, username: 'root', is_superuser: true, totp_enabled: true }),
+      account({ id: 2, username: 'asha', totp_enabled: true }),
+      account({ id: 3, username: 'omar' }),
+    ]);
+    renderApp('/portal-admin/staff', { signedIn: true });
+    await screen.findByRole('heading', { name: 'asha' });
+    // Offered only for another account that has the factor.
+    expect(within(row('root')).queryByRole('button', { name: /two-step/ })).not.toBeInTheDocument();
+    expect(within(row('omar')).queryByRole('button', { name: /two-step/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset two-step sign-in of asha' }));
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Reset the two-step sign-in of asha?',
+    });
+    expect(dialog).toHaveTextContent(/recovery codes stop working, and their sessions end now/);
+    await expectNoAxeViolations(dialog);
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(patches).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Reset two-step sign-in of asha' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reset the two-step sign-in of asha?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-step sign-in' }));
+    expect(await within(row('asha')).findByText('Two-step off')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => /asha's two-step sign-in is reset/.test(s.textContent ?? '')),
+    ).toBe(true);
+    expect(patches).toEqual([{ id: 2, reset_second_factor: true }]);
+    expect(within(row('asha')).queryByRole('button', { name: /two-step/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a two-step reset in the row', async () => {
+    const user = userEvent.setup();
+    backend(root, [
+      account({ id: 1, username: 'root', is_superuser: true }),
+      account({ id: 2, username: 'asha', totp_enabled: true }),
+    ]);
+    server.use(
+      http.patch(`${API}/api/accounts/admin/staff/:id/`, () =>
+        HttpResponse.json(
+          { message: 'This account has no second factor to reset.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp('/portal-admin/staff', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Reset two-step sign-in of asha' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reset the two-step sign-in of asha?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-step sign-in' }));
+    expect(
+      await within(row('asha')).findByText('This account has no second factor to reset.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(row('asha')).getByText('Two-step on')).toBeVisible();
   });
 
   it('turns the two-step requirement on', async () => {

@@ -1,7 +1,8 @@
-import type { StaffAccount } from '@loan-portal/api-client';
+import type { StaffAccount, UpdateStaffPayload } from '@loan-portal/api-client';
 import { getErrorMessage } from '@loan-portal/api-client';
 import {
   Button,
+  ConfirmDialog,
   ErrorBox,
   LoadingOverlay,
   Modal,
@@ -210,12 +211,10 @@ function StaffRow({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
+  const [twoStepOpen, setTwoStepOpen] = useState(false);
   const titleId = useId();
 
-  async function change(
-    payload: { is_active?: boolean; is_superuser?: boolean; reset_password?: string },
-    message: string,
-  ): Promise<boolean> {
+  async function change(payload: UpdateStaffPayload, message: string): Promise<boolean> {
     setBusy(true);
     setError('');
     try {
@@ -306,6 +305,18 @@ function StaffRow({
         >
           {i18n._('staff.resetPassword')}
         </Button>
+        {/* A lost phone: only another superuser can take the factor off (never one's own). */}
+        {isSelf || !account.totp_enabled ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => setTwoStepOpen(true)}
+            aria-label={i18n._('staff.resetTwoStepLabel', { name })}
+          >
+            {i18n._('staff.resetTwoStep')}
+          </Button>
+        )}
       </div>
       <ErrorBox className={styles.rowError}>{error}</ErrorBox>
       <ResetPasswordDialog
@@ -318,6 +329,22 @@ function StaffRow({
             i18n._('staff.resetNotice', { name }),
           );
           if (ok) setResetOpen(false);
+        }}
+      />
+      <ConfirmDialog
+        open={twoStepOpen}
+        onOpenChange={setTwoStepOpen}
+        tone="danger"
+        title={i18n._('staff.resetTwoStepTitle', { name })}
+        description={i18n._('staff.resetTwoStepText')}
+        cancelLabel={i18n._('staff.cancel')}
+        confirmLabel={i18n._('staff.resetTwoStepConfirm')}
+        busyLabel={i18n._('staff.resetting')}
+        busy={busy}
+        onConfirm={async () => {
+          await change({ reset_second_factor: true }, i18n._('staff.resetTwoStepNotice', { name }));
+          // Closed either way: a refusal shows in the row, next to the button that asked.
+          setTwoStepOpen(false);
         }}
       />
     </li>
