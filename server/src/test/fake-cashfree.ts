@@ -30,8 +30,9 @@ interface Scripted {
 }
 
 /**
- * A local stand-in for Cashfree PG (2025-01-01) on port 0: answers the documented order and
- * payment shapes and error bodies, and can be told to rate-limit, fail or hang.
+ * A local stand-in for Cashfree PG (2025-01-01) on port 0: answers the documented order,
+ * payment and refund shapes and error bodies, and can be told to rate-limit, fail, hang, or do
+ * a request and lose its answer.
  */
 export async function startFakeCashfree(
   credentials = { appId: 'TEST_APP', secret: 'TEST_SECRET' },
@@ -43,10 +44,17 @@ export async function startFakeCashfree(
   const refunds = new Map<string, Record<string, unknown>[]>();
   const scripted: Scripted[] = [];
   let hanging = false;
+  let loseNextAnswer = false;
   const held: ServerResponse[] = [];
   let nextId = 5_114_910_000;
 
   function send(res: ServerResponse, status: number, body: unknown, headers = {}) {
+    if (loseNextAnswer) {
+      // Done, but the answer never leaves: the caller times out not knowing it was done.
+      loseNextAnswer = false;
+      held.push(res);
+      return;
+    }
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(body));
   }
@@ -168,6 +176,27 @@ export async function startFakeCashfree(
       refunds.set(order.order_id, [...list, refund]);
       return send(res, 200, refund);
     }
+    const oneRefund = /^\/pg\/orders\/([^/]+)\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && oneRefund) {
+      const order = orders.get(decodeURIComponent(oneRefund[1]!));
+      if (!order) {
+        return send(res, 404, {
+          message: 'order not found',
+          code: 'order_not_found',
+          type: 'invalid_request_error',
+        });
+      }
+      const refundId = decodeURIComponent(oneRefund[2]!);
+      const found = (refunds.get(order.order_id) ?? []).find((r) => r.refund_id === refundId);
+      if (!found) {
+        return send(res, 404, {
+          message: 'refund does not exist',
+          code: 'refund_not_found',
+          type: 'invalid_request_error',
+        });
+      }
+      return send(res, 200, found);
+    }
     const match = /^\/pg\/orders\/([^/]+)(\/payments)?$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const order = orders.get(decodeURIComponent(match[1]!));
@@ -203,8 +232,13 @@ export async function startFakeCashfree(
     hang() {
       hanging = true;
     },
+    /** The next request is carried out, but its answer is never sent (a lost response). */
+    loseNextAnswer() {
+      loseNextAnswer = true;
+    },
     recover() {
       hanging = false;
+      loseNextAnswer = false;
       for (const res of held.splice(0)) res.destroy();
     },
     /** Records a payment attempt on an order, as Cashfree does when the customer pays. */

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCashfree, startFakeCashfree } from '../../test/fake-cashfree';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
+import { auditLog } from '../audit';
 import { payments } from '../payments/tables';
 import { clientWithDraft } from '../payments/test-support';
 import { paymentFlagResolutions } from './tables';
@@ -122,5 +123,81 @@ describe('refunding a flagged payment through Cashfree (a fake Cashfree on a loc
     const retry = await refund(m.paymentId, 'Second try');
     expect(retry.statusCode).toBe(200);
     expect(fake.refunds.get(m.orderId)).toHaveLength(1);
+  });
+
+  it('a refund made whose answer was lost: the retry reads it, resolves the flag, audits once', async () => {
+    const m = await mismatched();
+    fake.requests.length = 0;
+    fake.loseNextAnswer();
+    const first = await refund(m.paymentId, 'First try');
+    expect(first.statusCode).toBe(502);
+    // Cashfree did refund; we could not know.
+    expect(fake.refunds.get(m.orderId)).toHaveLength(1);
+    const open = await t.app.inject({ url: `${FLAGS}?state=open`, headers: root.headers });
+    expect(open.json().results.map((p: { id: number }) => p.id)).toContain(m.paymentId);
+
+    const retry = await refund(m.paymentId, 'Second try');
+    expect(retry.statusCode, retry.body).toBe(200);
+    const refundId = `flag-refund-${m.paymentId}`;
+    // The same refund_id twice (refused the second time), then that refund read back.
+    expect(
+      fake.requests.map((r) =>
+        `${r.method} ${r.path} ${(r.body as { refund_id?: string })?.refund_id ?? ''}`.trim(),
+      ),
+    ).toEqual([
+      `POST /pg/orders/${m.orderId}/refunds ${refundId}`,
+      `POST /pg/orders/${m.orderId}/refunds ${refundId}`,
+      `GET /pg/orders/${m.orderId}/refunds/${refundId}`,
+    ]);
+    expect(fake.requests.at(-1)?.headers['x-api-version']).toBe('2025-01-01');
+    const remote = fake.refunds.get(m.orderId)!;
+    expect(remote).toHaveLength(1);
+    expect(retry.json()).toMatchObject({
+      refundable: false,
+      resolution: {
+        resolution: 'refunded',
+        note: 'Second try',
+        refund: {
+          refund_id: refundId,
+          cf_refund_id: remote[0]!.cf_refund_id,
+          status: 'PENDING',
+          amount: 150,
+        },
+      },
+    });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'payment_flag.refunded'),
+          eq(auditLog.subject, String(retry.json().registration.id)),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toMatchObject({ payment_id: m.paymentId, refund_id: refundId });
+    // A third click: resolved already, and Cashfree is not asked again.
+    const requests = fake.requests.length;
+    expect((await refund(m.paymentId, 'Third try')).statusCode).toBe(409);
+    expect(fake.requests).toHaveLength(requests);
+  });
+
+  it('"already exists" with no refund to read back stays open and says to try again', async () => {
+    const m = await mismatched();
+    fake.script({
+      status: 409,
+      body: {
+        message: 'refund with same refund_id already exists',
+        code: 'refund_already_exists',
+        type: 'invalid_request_error',
+      },
+    });
+    const res = await refund(m.paymentId, 'Try');
+    expect(res.statusCode).toBe(502);
+    const stored = await t.database.db
+      .select()
+      .from(paymentFlagResolutions)
+      .where(eq(paymentFlagResolutions.paymentId, m.paymentId));
+    expect(stored).toEqual([]);
   });
 });

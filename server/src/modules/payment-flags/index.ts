@@ -9,6 +9,8 @@
  * Why it looks as it does: the payment row keeps its flag for ever (it is evidence); a resolution
  * is a row of its own, one per payment, written with its audit entry in one transaction. A refund
  * uses a refund_id derived from the payment, so a retried or doubled click can never refund twice:
- * the provider refuses the second.
+ * the provider refuses the second. A retry whose first attempt was refunded but never answered (a
+ * timeout) is refused as "already exists"; it then reads that refund (GET .../refunds/{refund_id})
+ * and resolves the flag with it, so the retry converges and the resolution is audited once.
  */
 export { paymentFlagRoutes } from './routes';

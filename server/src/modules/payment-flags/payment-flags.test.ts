@@ -11,6 +11,7 @@ import { users } from '../accounts/tables';
 import { auditLog } from '../audit';
 import { simulatorRefunds } from '../payments/tables';
 import { registrationRow } from '../payments/test-support';
+import { refundIdFor } from './service';
 import { duplicatePayment, lateSuccess, mismatchedPayment, SIM_SECRET } from './test-support';
 
 const FLAGS = '/api/registration/admin/payment-flags/';
@@ -249,6 +250,48 @@ describe('flagged payments (simulator)', () => {
     expect(await refused({ orderId: m.orderId, refundId: 'r2', amount: 50.01, note: 'x' })).toEqual(
       { status: 400, code: 'refund_amount_invalid' },
     );
+  });
+
+  it('a retry after a lost answer converges on the simulator too: one refund, resolved, audited once', async () => {
+    const provider = createSimulatorProvider({
+      db: t.database.db,
+      webhookSecret: SIM_SECRET,
+      webhookToleranceMs: 300_000,
+    }) as SimulatorProvider;
+    const d = await duplicatePayment(t);
+    // The first attempt reached the simulated gateway; its answer never came back.
+    const made = await provider.createRefund({
+      orderId: d.orderId,
+      refundId: refundIdFor(d.paymentId),
+      amount: 199,
+      note: 'First try',
+    });
+    expect(await provider.fetchRefund(d.orderId, refundIdFor(d.paymentId))).toEqual(made);
+    expect(await provider.fetchRefund(d.orderId, 'no-such-refund')).toBeNull();
+
+    const retry = await post(refundUrl(d.paymentId), { note: 'Second try' });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().resolution).toMatchObject({
+      resolution: 'refunded',
+      refund: {
+        refund_id: refundIdFor(d.paymentId),
+        cf_refund_id: made.cf_refund_id,
+        status: 'SUCCESS',
+        amount: 199,
+      },
+    });
+    const refunds = await t.database.db
+      .select()
+      .from(simulatorRefunds)
+      .where(eq(simulatorRefunds.orderId, d.orderId));
+    expect(refunds).toHaveLength(1);
+    const audits = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'payment_flag.refunded'))
+    ).filter((row) => (row.details as { payment_id?: number }).payment_id === d.paymentId);
+    expect(audits).toHaveLength(1);
   });
 });
 

@@ -5,9 +5,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handler';
 import {
+  type CreateRefundInput,
   type PaymentProvider,
   PaymentProviderError,
   PaymentProviderRejection,
+  type ProviderRefund,
 } from '../../providers/payments';
 import { users } from '../accounts/tables';
 import { recordAudit } from '../audit';
@@ -29,6 +31,14 @@ export interface Actor {
 /** Cashfree's refund_id: 3-40 characters, unique within the order. One per payment. */
 export function refundIdFor(paymentId: number): string {
   return `flag-refund-${paymentId}`;
+}
+
+/**
+ * Cashfree's refusal of a refund_id it already has (409 refund_already_exists). Our refund_id is
+ * one per payment, so that refund is ours: an earlier attempt made it and its answer was lost.
+ */
+function isAlreadyMade(error: PaymentProviderRejection): boolean {
+  return error.code === 'refund_already_exists' || /refund.*already exists/i.test(error.message);
 }
 
 const resolver = alias(users, 'resolver');
@@ -218,14 +228,32 @@ export function createPaymentFlagService(deps: {
     return mustFind(paymentId);
   }
 
+  /**
+   * Makes the refund, or finds the one an earlier attempt made: a retry after a timeout whose
+   * refund went through is answered "already exists", and then converges on that refund instead
+   * of leaving the flag open for ever.
+   */
+  async function createOrFindRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+    try {
+      return await deps.provider.createRefund(input);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderRejection) || !isAlreadyMade(error)) throw error;
+      const made = await deps.provider.fetchRefund(input.orderId, input.refundId);
+      if (!made) {
+        throw new PaymentProviderError('the provider reported the refund as made but has none');
+      }
+      return made;
+    }
+  }
+
   async function refund(paymentId: number, note: string, actor: Actor) {
     const flagged = await mustFind(paymentId);
     if (flagged.resolution) throw new HttpError(409, ALREADY_RESOLVED);
     if (!flagged.refundable) throw new HttpError(409, NOT_REFUNDABLE);
     const refundId = refundIdFor(flagged.id);
-    let refunded: Awaited<ReturnType<PaymentProvider['createRefund']>>;
+    let refunded: ProviderRefund;
     try {
-      refunded = await deps.provider.createRefund({
+      refunded = await createOrFindRefund({
         orderId: flagged.order_id,
         refundId,
         amount: flagged.received_amount,

@@ -227,6 +227,20 @@ export function createCashfreeProvider(options: CashfreeOptions): PaymentProvide
       return refund;
     },
 
+    async fetchRefund(orderId: string, refundId: string) {
+      const { status, json } = await request(
+        'GET',
+        `/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}`,
+      );
+      if (status === 404) return null;
+      if (status !== 200) fail(status, json, 'fetch refund');
+      const refund = toRefund(json);
+      if (!refund.cf_refund_id) {
+        throw new PaymentProviderError('Cashfree answered the refund with an unexpected shape');
+      }
+      return refund;
+    },
+
     verifyWebhook(rawBody, headers) {
       return verifyWebhookSignature(rawBody, headers, {
         secret: options.webhookSecret,

@@ -270,6 +270,14 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
       });
     },
 
+    async fetchRefund(orderId: string, refundId: string) {
+      const [row] = await db
+        .select()
+        .from(simulatorRefunds)
+        .where(and(eq(simulatorRefunds.orderId, orderId), eq(simulatorRefunds.refundId, refundId)));
+      return row ? toRefund(row) : null;
+    },
+
     verifyWebhook(rawBody, headers) {
       return verifyWebhookSignature(rawBody, headers, {
         secret: options.webhookSecret,

@@ -100,6 +100,11 @@ export interface PaymentProvider {
   fetchPayments(orderId: string): Promise<ProviderPayment[]>;
   /** POST /orders/{order_id}/refunds: refunds money the order took. */
   createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /**
+   * GET /orders/{order_id}/refunds/{refund_id}: a refund made earlier, e.g. one whose answer was
+   * lost (a retry is then refused as already existing). null when there is no such refund.
+   */
+  fetchRefund(orderId: string, refundId: string): Promise<ProviderRefund | null>;
   /** Throws WebhookVerificationError for a forged, stale or malformed webhook. */
   verifyWebhook(
     rawBody: Buffer,
