@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { readOrCreateSecretFile } from './config/secret-file';
 import { openDatabase } from './db/client';
+import { foldAuditCountStripes } from './modules/audit-trail/count-stripes';
 import { createReadiness, DRAIN_QUIET_MS } from './modules/health/readiness';
 import { createLease, type Leader, startLeader } from './modules/leadership';
 import { startReconcileJob } from './modules/payments/reconcile';
@@ -98,7 +99,7 @@ async function main() {
         onLead: async () => {
           await app.jobWorker.start();
           reconcileJob = startReconcileJob(app, config.payments.reconcileIntervalSeconds);
-          countsFold = startDailyCountsFold(database.db, app.log);
+          countsFold = startDailyCountsFold(database.db, app.log, [foldAuditCountStripes]);
         },
         onFollow: async () => {
           await reconcileJob?.stop();

@@ -18,7 +18,8 @@ import { maskedAadhaar, maskedAccount } from '../identity-masking';
 import type { JobQueue } from '../jobs/queue';
 import { payments } from '../payments/tables';
 import { profiles, registrations } from '../registration/tables';
-import { recordStatusChange, staffHistory } from './status-changes';
+import { moveStatus } from './move';
+import { announceStatusChange, staffHistory } from './status-changes';
 import { applicationNotes } from './tables';
 
 export const NO_APPLICATION = 'Application not found.';
@@ -161,57 +162,43 @@ export function createApplicationsService(deps: {
     ): Promise<TransitionResponse> {
       const at = now();
       try {
-        const moved = await db.transaction(async (tx) => {
-          const [current] = await tx
-            .select({
-              id: registrations.id,
-              status: registrations.status,
-              createdAt: registrations.createdAt,
+        // A move the lifecycle allows from the status the caller saw: one statement (move.ts).
+        const moved = canTransition(request.expected_status, request.to)
+          ? await db.transaction(async (tx) => {
+              const done = await moveStatus(tx, {
+                registrationId,
+                from: request.expected_status,
+                to: request.to,
+                reason: request.reason ?? null,
+                actorUserId: actor.userId,
+                ip: actor.ip,
+                at,
+              });
+              if (done) await announceStatusChange(tx, jobs, done.historyId);
+              return done;
             })
-            .from(registrations)
-            .where(eq(registrations.id, registrationId))
-            .for('update');
-          if (!current) throw new HttpError(404, NO_APPLICATION);
-          if (current.status !== request.expected_status) {
-            throw new HttpError(409, TRANSITION_CONFLICT_MESSAGE);
-          }
-          if (!canTransition(current.status, request.to)) {
-            throw new HttpError(
-              409,
-              `An application that is ${label(current.status)} cannot be moved to ${label(request.to)}.`,
-            );
-          }
-          await tx
-            .update(registrations)
-            .set({ status: request.to })
-            .where(eq(registrations.id, registrationId));
-          await recordStatusChange(tx, jobs, {
-            registrationId,
-            from: current.status,
-            to: request.to,
-            actorUserId: actor.userId,
-            reason: request.reason ?? null,
-            at,
-          });
-          await recordAudit(tx, {
-            actorUserId: actor.userId,
-            action: 'application.transitioned',
-            subject: String(registrationId),
-            details: {
-              from: current.status,
-              to: request.to,
-              reason_given: Boolean(request.reason),
-            },
-            ip: actor.ip,
-          });
-          return current;
-        });
-        return {
-          id: registrationId,
-          status: request.to,
-          history: await staffHistory(db, moved),
-          allowed_transitions: [...allowedTransitions(request.to)],
-        };
+          : null;
+        if (moved) {
+          return {
+            id: registrationId,
+            status: request.to,
+            history: moved.history,
+            allowed_transitions: [...allowedTransitions(request.to)],
+          };
+        }
+        // Nothing moved: say why, from the status it has now.
+        const [current] = await db
+          .select({ status: registrations.status })
+          .from(registrations)
+          .where(eq(registrations.id, registrationId));
+        if (!current) throw new HttpError(404, NO_APPLICATION);
+        if (current.status !== request.expected_status) {
+          throw new HttpError(409, TRANSITION_CONFLICT_MESSAGE);
+        }
+        throw new HttpError(
+          409,
+          `An application that is ${label(current.status)} cannot be moved to ${label(request.to)}.`,
+        );
       } catch (error) {
         if (error instanceof HttpError) return refused(registrationId, actor, request, error);
         throw error;

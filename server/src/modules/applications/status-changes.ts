@@ -45,13 +45,25 @@ export async function recordStatusChange(
     })
     .returning({ id: statusHistory.id });
   const historyId = row!.id;
+  await announceStatusChange(tx, jobs, historyId);
+  return historyId;
+}
+
+/**
+ * The job that tells the client of a history row by SMS, written in the change's transaction. Its
+ * key is the history row, so one change is announced once.
+ */
+export async function announceStatusChange(
+  tx: Db,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  historyId: number,
+): Promise<void> {
   await jobs.enqueue(
     tx,
     QUEUES.statusSms,
     { historyId } satisfies StatusSmsJob,
     `status-sms:${historyId}`,
   );
-  return historyId;
 }
 
 /** Staff's view: every change with who made it, oldest first, after the draft's creation. */

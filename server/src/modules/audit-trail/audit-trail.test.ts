@@ -7,6 +7,7 @@ import { users } from '../accounts/tables';
 import { clientWithApplication } from '../applications/test-support';
 import { auditLog, recordAudit } from '../audit';
 import { validPayload } from '../registration/test-support';
+import { foldAuditCountStripes } from './count-stripes';
 import { AUDIT_EXPORT_HEADERS } from './export';
 import { auditDailyCounts, auditDayTotals } from './tables';
 
@@ -407,11 +408,59 @@ describe('the audit trail totals and pages match the log', () => {
   it('keeps one total a day equal to the log', async () => {
     const perDay = new Map<string, number>();
     for (const row of await log()) perDay.set(row.day, (perDay.get(row.day) ?? 0) + 1);
-    const totals = await t.database.db.select().from(auditDayTotals);
+    const totals = await t.database.db
+      .select({ day: auditDayTotals.day, count: sql<number>`sum(${auditDayTotals.count})::int` })
+      .from(auditDayTotals)
+      .groupBy(auditDayTotals.day);
     expect(new Map(totals.map((r) => [r.day, Number(r.count)]))).toEqual(perDay);
   });
 
   it('gives the same total and the same pages as the log, with and without filters', async () => {
+    await expectPagesMatchLog();
+  });
+
+  it('reads totals spread over stripes, and folds them back without a total moving', async () => {
+    // What concurrent connections leave: each summary row's count split over a second stripe
+    // (numbered past the writers' 1-16, so the split cannot meet one that exists).
+    const stripes = async () =>
+      [
+        ...(await t.database.db.selectDistinct({ s: auditDayTotals.stripe }).from(auditDayTotals)),
+        ...(await t.database.db
+          .selectDistinct({ s: auditDailyCounts.stripe })
+          .from(auditDailyCounts)),
+      ].map((r) => r.s);
+    await t.database.db.execute(sql`
+      with moved as (
+        update audit_day_totals set count = count - 1 where count > 1 returning day, stripe
+      ) insert into audit_day_totals (day, stripe, count)
+        select day, stripe + 100, 1 from moved`);
+    await t.database.db.execute(sql`
+      with moved as (
+        update audit_daily_counts set count = count - 1 where count > 1
+        returning day, action, actor_key, stripe
+      ) insert into audit_daily_counts (day, action, actor_key, stripe, count)
+        select day, action, actor_key, stripe + 100, 1 from moved`);
+    expect(new Set(await stripes()).size).toBeGreaterThan(1);
+    await expectPagesMatchLog();
+
+    expect(await foldAuditCountStripes(t.database.db)).toBeGreaterThan(0);
+    expect(new Set(await stripes())).toEqual(new Set([0]));
+    await expectPagesMatchLog();
+    expect(await foldAuditCountStripes(t.database.db)).toBe(0);
+
+    // Entries written after a fold count into the writer's stripe again, beside stripe 0.
+    await t.database.db.insert(auditLog).values({
+      actorUserId: root.userId,
+      action: 'registration.delivered',
+      subject: '2001',
+      ip: '10.0.1.1',
+      createdAt: new Date(Date.UTC(2026, 5, 6, 12, 0, 0)),
+    });
+    expect(new Set(await stripes()).size).toBe(2);
+    await expectPagesMatchLog();
+  });
+
+  async function expectPagesMatchLog() {
     const entries = await log();
     const idOf = async (username: string) =>
       (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
@@ -457,7 +506,7 @@ describe('the audit trail totals and pages match the log', () => {
       expect(beyond.results, filter).toEqual([]);
       expect(beyond.pagination.total_items, filter).toBe(expected.length);
     }
-  });
+  }
 
   it('a deep page in the middle of a day is the same slice of the log', async () => {
     const expected = (await log()).map((r) => r.id);

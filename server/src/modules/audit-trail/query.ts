@@ -80,15 +80,15 @@ function dayConditions(day: SQLWrapper, range: DateRange): SQL[] {
 }
 
 /**
- * Entries per day the filter selects, as a subquery (day, count): one row a day from
- * audit_day_totals without an action or actor filter, else the (day, action, actor) summary
- * summed per day on its (action, actor_key, day) or (actor_key, day) index.
+ * Entries per day the filter selects, as a subquery (day, count): audit_day_totals' stripes summed
+ * per day without an action or actor filter, else the (day, action, actor) summary summed per day
+ * on its (action, actor_key, day) or (actor_key, day) index.
  */
 function perDay(filters: AuditFilters): SQL {
   if (!filters.action && filters.actor === undefined) {
     const where = and(...dayConditions(auditDayTotals.day, filters.range));
-    return sql`select ${auditDayTotals.day} as day, ${auditDayTotals.count} as count
-      from ${auditDayTotals} ${where ? sql`where ${where}` : sql``}`;
+    return sql`select ${auditDayTotals.day} as day, sum(${auditDayTotals.count}) as count
+      from ${auditDayTotals} ${where ? sql`where ${where}` : sql``} group by ${auditDayTotals.day}`;
   }
   const conditions = dayConditions(auditDailyCounts.day, filters.range);
   if (filters.action) conditions.push(eq(auditDailyCounts.action, filters.action));

@@ -95,17 +95,20 @@ export interface PeriodicJob {
 
 /**
  * Folds the stripes every `intervalSeconds` on the instance that runs the background jobs
- * (server.ts), so the summary the dashboard sums stays near one row per day and status.
+ * (server.ts), so the summary the dashboard sums stays near one row per day and status. `also`
+ * are other striped counters' folds (the audit trail's), run one after another in one pass.
  */
 export function startDailyCountsFold(
   db: Database,
   log: { error(object: object, message: string): void },
+  also: ((db: Database) => Promise<number>)[] = [],
   intervalSeconds = 600,
 ): PeriodicJob {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = foldDailyCountStripes(db)
+    running = [foldDailyCountStripes, ...also]
+      .reduce<Promise<unknown>>((done, fold) => done.then(() => fold(db)), Promise.resolve())
       .then(() => undefined)
       .catch((error: unknown) => log.error({ err: error }, 'folding the daily counts failed'))
       .finally(() => {
