@@ -92,11 +92,19 @@ describe('GET /api/registration/ifsc/{code}/', () => {
     },
   );
 
-  it('needs a signed-in client', async () => {
-    const anonymous = await t.app.inject({ url: lookup('SBIN0000001') });
-    expect(anonymous.statusCode).toBe(401);
+  it('answers anyone, as RBI publishes the list, and lets caches keep it for a day', async () => {
     const staff = await createStaffSession(t);
-    const asStaff = await t.app.inject({ url: lookup('SBIN0000001'), headers: staff.headers });
-    expect(asStaff.statusCode).toBe(401);
+    for (const headers of [undefined, staff.headers, { authorization: 'Bearer not-a-token' }]) {
+      const res = await t.app.inject({ url: lookup('SBIN0000001'), headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().bank).toBe('State Bank of India');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    }
+    const unlisted = await t.app.inject({
+      url: lookup('SBIN0999999'),
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(unlisted.statusCode).toBe(404);
+    expect(unlisted.json().message).not.toBe("IFSC not found in RBI's list. Please check it.");
   });
 });
