@@ -5,6 +5,7 @@ import { useAdminSession } from '../../../app/admin-session';
 import { useApiClient } from '../../../app/api-client';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useAdminI18n } from '../../../app/i18n';
+import { loadStaffRoutes } from '../../../app/staff-routes-chunk';
 import { useLoginLockout } from '../hooks/use-login-lockout';
 import styles from './login-page.module.css';
 
@@ -103,6 +104,8 @@ export function LoginPage() {
     }
     setBusy(true);
     setError('');
+    // The staff frame downloads while the server checks the password.
+    void loadStaffRoutes().catch(() => undefined);
     try {
       const result = await api.adminLogin({ username: username.trim(), password });
       if (isPendingSignIn(result)) {
