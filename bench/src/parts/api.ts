@@ -456,15 +456,20 @@ export async function runApi(): Promise<PartResult> {
         (scenario.p95Target !== undefined
           ? result.p95 <= scenario.p95Target
           : result.requestsPerSecond >= scenario.rpsTarget!);
-      const slowest = cost?.statements.reduce((a, b) => (b.executionMs > a.executionMs ? b : a));
+      const slowest = cost?.statements.reduce<(typeof cost.statements)[number] | undefined>(
+        (a, b) => (a && a.executionMs >= b.executionMs ? a : b),
+        undefined,
+      );
       rows.push({
         measure: scenario.name,
         figure:
           `${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s; ` +
           `p50 ${formatMs(result.p50)}, p95 ${formatMs(result.p95)}, p99 ${formatMs(result.p99)}`,
-        reference: cost
-          ? `${formatMs(cost.totalMs)} (${cost.statements.length} statements; slowest ${formatMs(slowest?.executionMs ?? 0)})`
-          : undefined,
+        reference: !cost
+          ? undefined
+          : slowest
+            ? `${formatMs(cost.totalMs)} (${cost.statements.length} statements; slowest ${formatMs(slowest.executionMs)})`
+            : 'no SQL',
         target:
           scenario.p95Target !== undefined
             ? `p95 ≤ ${scenario.p95Target} ms`
@@ -478,7 +483,7 @@ export async function runApi(): Promise<PartResult> {
               (single === undefined
                 ? ''
                 : `; 1 connection p50 ${formatMs(single)}` +
-                  (cost ? ` (${(single / cost.totalMs).toFixed(1)}× the SQL)` : '')),
+                  (cost?.totalMs ? ` (${(single / cost.totalMs).toFixed(1)}× the SQL)` : '')),
         data: {
           oneConnectionP50Ms: single,
           path: scenario.path,
