@@ -2,7 +2,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -118,4 +118,36 @@ export async function migratedPgliteDump(): Promise<Blob> {
 /** The rows of a raw `db.execute`: postgres-js answers with an array, PGlite with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  _: {
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        isResponseInArrayMode: boolean,
+      ): { execute(): Promise<unknown> };
+    };
+  };
+}
+
+/**
+ * A raw statement as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection instead of on every call (`db.execute` never prepares). For hot statements drizzle's
+ * query builder cannot write, such as data-modifying CTEs; its `.prepare(name)` does the same for
+ * the ones it can. Reaches one step into drizzle (its session and dialect, as its own query
+ * builders do), so a drizzle upgrade is checked by the tests that run these statements.
+ */
+export function executePrepared(
+  runner: { execute(query: SQL): unknown },
+  name: string,
+  query: SQL,
+): Promise<unknown> {
+  const internals = runner as unknown as DrizzleInternals;
+  return internals._.session
+    .prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false)
+    .execute();
 }

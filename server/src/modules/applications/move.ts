@@ -1,6 +1,6 @@
 import type { StatusHistoryEntry } from '@loan-portal/api-client';
 import { sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../../db/client';
+import { type Database, executePrepared, rowsOf } from '../../db/client';
 import { storableClientAddress } from '../../lib/client-address';
 
 type Tx = Pick<Database, 'execute'>;
@@ -53,7 +53,10 @@ export async function moveStatus(tx: Tx, move: Move): Promise<Moved | null> {
     reason_given: Boolean(move.reason),
   });
   const rows = rowsOf<Row>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      'move_status',
+      sql`
       with moved as (
         update registrations set status = ${move.to}
         where id = ${move.registrationId} and status = ${move.from}
@@ -82,7 +85,8 @@ export async function moveStatus(tx: Tx, move: Move): Promise<Moved | null> {
       ) h
       left join users u on u.id = h.actor_user_id
       order by h.id
-    `),
+    `,
+    ),
   );
   const first = rows[0];
   if (!first) return null;
