@@ -162,6 +162,22 @@ async function main() {
     await sleep(KILL_AFTER_MS);
     const killAt = Date.now();
     leader.child.kill('SIGKILL');
+    // Watched while the journeys run: the takeover is timed from the kill, not from their end.
+    // The instance that takes over is the one that serves to the end (the drainee stops asking
+    // for the lease on SIGTERM, long before the killed one's lease runs out).
+    const takeover = waitFor(
+      'another instance to take the jobs over',
+      async () => {
+        const pid = await leaseHolderPid(sql);
+        return (
+          pid !== null &&
+          cluster!.instances.some((i) => i.alive && i !== leader && i !== drainee && i.pid === pid)
+        );
+      },
+      90_000,
+    ).then(() => Date.now() - killAt);
+    // Awaited after the journeys; a rejection before then must not count as unhandled.
+    takeover.catch(() => undefined);
     await sleep(SIGTERM_AFTER_MS - KILL_AFTER_MS);
     const sigtermAt = Date.now();
     drainee.child.kill('SIGTERM');
@@ -170,15 +186,7 @@ async function main() {
     const drain = await drained;
     const runMs = Date.now() - started;
 
-    await waitFor(
-      'another instance to take the jobs over',
-      async () => {
-        const pid = await leaseHolderPid(sql);
-        return pid !== null && cluster!.instances.some((i) => i.alive && i.pid === pid);
-      },
-      90_000,
-    );
-    const takeoverMs = Date.now() - killAt;
+    const takeoverMs = await takeover;
     const [{ leases }] = await sql<{ leases: number }[]>`
       select count(*)::int as leases from job_leases where name = 'background-jobs' and expires_at > now()`;
     const newLeaderPid = await leaseHolderPid(sql);
@@ -234,6 +242,14 @@ async function main() {
         )}`,
         verdict: 'n/a',
         note: 'each includes its retries',
+      },
+      {
+        measure: 'Answered "busy" by a full hashing queue (503, Retry-After), then served',
+        figure: `${results.reduce((sum, r) => sum + r.busy, 0)} answers to ${
+          results.filter((r) => r.busy > 0).length
+        } journeys`,
+        verdict: 'n/a',
+        note: 'load shed on purpose (PASSWORD_HASH_QUEUE_LIMIT), not counted as failures',
       },
       {
         measure: 'Failed requests while the -9 instance was being taken out',

@@ -17,6 +17,8 @@ export interface JourneyResult {
   orderId?: string;
   error?: string;
   failures: Failure[];
+  /** Answers "busy" (503 with Retry-After from an instance's hashing queue), waited out. */
+  busy: number;
   ms: number;
 }
 
@@ -41,6 +43,10 @@ const PROFILE = {
 
 export const PASSWORD = 'secret-pass-123';
 const BUSY = 'A payment is already being started for this application. Please try again.';
+/** An instance's answer when its password-hashing queue is full (server accounts/hashing-gate.ts). */
+const HASHING_BUSY = 'We are busy right now. Please try again in a few seconds.';
+/** How long a journey keeps trying after "busy" answers, as a person would, before it gives up. */
+const BUSY_PATIENCE_MS = 180_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
@@ -54,8 +60,10 @@ export async function runJourney(baseUrl: string, phone: string): Promise<Journe
   let token = '';
 
   async function call(step: string, method: string, path: string, body?: object) {
+    const busyUntil = Date.now() + BUSY_PATIENCE_MS;
     for (let attempt = 1; ; attempt++) {
       let answer: Answer | undefined;
+      let retryAfterMs = 0;
       try {
         const res = await fetch(`${baseUrl}${path}`, {
           method,
@@ -64,18 +72,34 @@ export async function runJourney(baseUrl: string, phone: string): Promise<Journe
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
           body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(30_000),
+          // As long as the portal waits: its requests have no timeout of their own, so HAProxy
+          // answers 504 after `timeout server` (60 s in deploy/haproxy.cfg). A shorter one here
+          // gave up on signups still hashing and sent them again, doubling the work.
+          signal: AbortSignal.timeout(65_000),
         });
         const text = await res.text();
         // The balancer's own error pages (502, 503) are HTML.
         const json = res.headers.get('content-type')?.includes('application/json');
         answer = { status: res.status, body: json && text ? JSON.parse(text) : {} };
+        retryAfterMs = Number(res.headers.get('retry-after') ?? 0) * 1000;
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause?.code;
         failures.push({ at: Date.now(), step, cause: cause ?? (error as Error).name });
       }
       if (answer && answer.status !== 502 && answer.status !== 503 && answer.status !== 504) {
         return answer;
+      }
+      // The instance's own "busy, try again in N s": load shed on purpose, not a failure. Waited
+      // out as asked (with a little jitter, so the shed ones do not all come back at once).
+      if (
+        answer?.status === 503 &&
+        answer.body.message === HASHING_BUSY &&
+        Date.now() < busyUntil
+      ) {
+        result.busy += 1;
+        attempt -= 1;
+        await sleep(retryAfterMs + Math.random() * 1000);
+        continue;
       }
       if (answer) failures.push({ at: Date.now(), step, cause: `HTTP ${answer.status}` });
       if (attempt >= 8) throw new Error(`${step}: no answer after ${attempt} tries`);
@@ -86,7 +110,7 @@ export async function runJourney(baseUrl: string, phone: string): Promise<Journe
   const createOrder = () =>
     call('create order', 'POST', '/api/registration/cashfree/create-order/', { amount: 10 });
 
-  const result: JourneyResult = { phone, sawPaid: false, failures, ms: 0 };
+  const result: JourneyResult = { phone, sawPaid: false, failures, busy: 0, ms: 0 };
   try {
     // A code (the cooldown answers 429 to a quick second try: wait it out).
     for (;;) {

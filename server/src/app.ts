@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { accountsModule } from './modules/accounts';
+import { configurePasswordHashing } from './modules/accounts/passwords';
 import { createAccessTokens } from './modules/accounts/tokens';
 import { applicationsRoutes } from './modules/applications/routes';
 import { auditTrailRoutes } from './modules/audit-trail';
@@ -83,6 +84,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the whole server from its dependencies; server.ts only listens. Tests call inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  configurePasswordHashing({ queueLimit: options.config.auth.passwordHashQueueLimit });
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? loggerOptions(options.config.logLevel),
     trustProxy: trustProxyOption(options.config.trustProxy),

@@ -75,6 +75,11 @@ export interface AuthConfig {
   loginRateLimitPerMinute: number;
   adminLockoutAttempts: number;
   adminLockoutSeconds: number;
+  /**
+   * PASSWORD_HASH_QUEUE_LIMIT: password hashes and checks that may wait for one of the 4 running;
+   * past it a signup or sign-in is answered 503 with Retry-After (accounts/hashing-gate.ts).
+   */
+  passwordHashQueueLimit: number;
   /** Superuser created at start-up when missing (ADMIN_USERNAME / ADMIN_PASSWORD). */
   bootstrapAdmin: { username: string; password: string } | undefined;
 }
@@ -336,6 +341,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       loginRateLimitPerMinute: positiveInt(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20),
       adminLockoutAttempts: positiveInt(env, 'ADMIN_LOCKOUT_ATTEMPTS', 3),
       adminLockoutSeconds: positiveInt(env, 'ADMIN_LOCKOUT_SECONDS', 30),
+      passwordHashQueueLimit: positiveInt(env, 'PASSWORD_HASH_QUEUE_LIMIT', 16),
       bootstrapAdmin: loadBootstrapAdmin(env),
     },
     otp: {

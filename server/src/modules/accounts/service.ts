@@ -14,7 +14,7 @@ import {
 } from '../sign-in-throttle';
 import type { AdminSignInGate, PendingSignIn } from '../staff/sign-in-steps';
 import type { OtpService } from './otp';
-import { hashPassword, verifyPassword } from './passwords';
+import { admitHashing, hashPassword } from './passwords';
 import { passwordResetTokens, type UserRow, users } from './tables';
 import {
   type AccessTokens,
@@ -124,10 +124,13 @@ export function createAccountsService(deps: {
       // A registered number's code was never sent, so it fails here like any wrong code; one
       // guessed right meets the existing account below and is refused the same way.
       const refused = () => new HttpError(400, 'Invalid OTP. Please request a new one.');
-      const code = await otp.check({ phone: input.phone, purpose: 'signup', code: input.otp });
-      // Hash first (the slow part), then spend the code and create the user in one transaction:
-      // an instance killed in between leaves the code unspent for the retry on another.
-      const passwordHash = await hashPassword(input.password);
+      // Checked inside its place in the hashing queue: a signup answered "busy" has not used one
+      // of the code's attempts. Hash first (the slow part), then spend the code and create the
+      // user in one transaction: an instance killed in between leaves the code unspent.
+      const { code, passwordHash } = await admitHashing(async (argon) => {
+        const checked = await otp.check({ phone: input.phone, purpose: 'signup', code: input.otp });
+        return { code: checked, passwordHash: await argon.hash(input.password) };
+      });
       const user = await db.transaction(async (tx) => {
         if (!(await otp.spend(tx, code))) throw refused();
         const [created] = await tx
@@ -143,15 +146,19 @@ export function createAccountsService(deps: {
 
     /** Client login, slowed and then blocked per number (see CLIENT_SIGN_IN_POLICIES). */
     async login(phone: string, password: string, ip: string): Promise<Session> {
-      const attempt = await clientThrottle.begin(phone, ip);
-      if (isRefusal(attempt)) throw clientRefused(attempt);
-      const user = await findByPhone(phone);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        const blocked = await clientThrottle.settle(attempt, false);
-        if (blocked) throw clientRefused(blocked);
-        throw new HttpError(401, LOGIN_FAILED);
-      }
-      await clientThrottle.settle(attempt, true);
+      // The try is counted inside its place in the hashing queue: "busy" counts nothing.
+      const user = await admitHashing(async (argon) => {
+        const attempt = await clientThrottle.begin(phone, ip);
+        if (isRefusal(attempt)) throw clientRefused(attempt);
+        const found = await findByPhone(phone);
+        if (!(await argon.verify(found?.passwordHash, password)) || !found) {
+          const blocked = await clientThrottle.settle(attempt, false);
+          if (blocked) throw clientRefused(blocked);
+          throw new HttpError(401, LOGIN_FAILED);
+        }
+        await clientThrottle.settle(attempt, true);
+        return found;
+      });
       return startSession(user, 'client');
     },
 
@@ -165,19 +172,26 @@ export function createAccountsService(deps: {
       password: string,
       ip: string,
     ): Promise<Session | PendingSignIn> {
-      const attempt = await adminThrottle.begin(username, ip);
-      if (isRefusal(attempt)) {
-        await recordAudit(db, {
-          actorUserId: null,
-          action: 'admin.login.failed',
-          subject: username,
-          details: { reason: 'locked' },
-          ip,
-        });
-        throw adminLocked(attempt);
-      }
-      const [user] = await db.select().from(users).where(eq(users.username, username));
-      const passwordOk = await verifyPassword(user?.passwordHash, password);
+      // The try is counted inside its place in the hashing queue: "busy" counts nothing.
+      const { attempt, user, passwordOk } = await admitHashing(async (argon) => {
+        const begun = await adminThrottle.begin(username, ip);
+        if (isRefusal(begun)) {
+          await recordAudit(db, {
+            actorUserId: null,
+            action: 'admin.login.failed',
+            subject: username,
+            details: { reason: 'locked' },
+            ip,
+          });
+          throw adminLocked(begun);
+        }
+        const [found] = await db.select().from(users).where(eq(users.username, username));
+        return {
+          attempt: begun,
+          user: found,
+          passwordOk: await argon.verify(found?.passwordHash, password),
+        };
+      });
       if (user && passwordOk && user.isActive && (user.isStaff || user.isSuperuser)) {
         // A step still due (new password, code, enrolment): the try is not a failure, but the
         // count stays until the sign-in completes, so wrong codes add to wrong passwords.
