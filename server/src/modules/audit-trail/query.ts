@@ -54,21 +54,57 @@ function actorIdSql(username: string): SQL {
 }
 
 /**
- * The log's conditions. `actorId` is the actor filter's user id when the caller already knows it;
- * otherwise the statement looks the username up itself.
+ * The filter column a page is read by, when there is one: the action, else the actor (when its id
+ * is known). See `newestFirst`.
  */
-function logConditions(filters: AuditFilters, end?: Date, actorId?: number): SQL[] {
+function leadOf(
+  filters: AuditFilters,
+  actorId?: number,
+): { column: SQLWrapper; value: string | number } | undefined {
+  if (filters.action) return { column: auditLog.action, value: filters.action };
+  if (actorId !== undefined) return { column: auditLog.actorUserId, value: actorId };
+  return undefined;
+}
+
+/**
+ * The log's conditions. `actorId` is the actor filter's user id when the caller already knows it;
+ * otherwise the statement looks the username up itself. With `byLead`, the lead filter and the
+ * time range are one row range, `(lead, created_at)` from `(value, start)` up to `(value, end)`:
+ * the same rows as `lead = value` and the range, but not an equality the planner can fold away,
+ * so it reads the (lead, created_at, id) index in `newestFirst`'s order (see there).
+ */
+function logConditions(
+  filters: AuditFilters,
+  end?: Date,
+  actorId?: number,
+  { byLead = false } = {},
+): SQL[] {
   const { start, end: rangeEnd } = dayRangeBounds(filters.range);
+  const upper = end && rangeEnd ? (end < rangeEnd ? end : rangeEnd) : (end ?? rangeEnd);
+  const lead = byLead ? leadOf(filters, actorId) : undefined;
   const conditions: SQL[] = [];
-  if (filters.action) conditions.push(eq(auditLog.action, filters.action));
-  if (actorId !== undefined) conditions.push(eq(auditLog.actorUserId, actorId));
-  else if (filters.actor !== undefined) {
+  if (lead) {
+    // As text: a Date in raw SQL meets the driver's string-only timestamp serializer.
+    const from = sql`${start?.toISOString() ?? '-infinity'}::timestamptz`;
+    const to = sql`${upper?.toISOString() ?? 'infinity'}::timestamptz`;
+    conditions.push(sql`(${lead.column}, ${auditLog.createdAt}) >= (${lead.value}, ${from})`);
+    conditions.push(sql`(${lead.column}, ${auditLog.createdAt}) < (${lead.value}, ${to})`);
+  }
+  if (filters.action && lead?.column !== auditLog.action) {
+    conditions.push(eq(auditLog.action, filters.action));
+  }
+  if (actorId !== undefined) {
+    if (lead?.column !== auditLog.actorUserId) {
+      conditions.push(eq(auditLog.actorUserId, actorId));
+    }
+  } else if (filters.actor !== undefined) {
     conditions.push(sql`${auditLog.actorUserId} = ${actorIdSql(filters.actor)}`);
   }
   if (filters.applicantId !== undefined) conditions.push(applicantCondition(filters.applicantId));
-  if (start) conditions.push(gte(auditLog.createdAt, start));
-  const upper = end && rangeEnd ? (end < rangeEnd ? end : rangeEnd) : (end ?? rangeEnd);
-  if (upper) conditions.push(lt(auditLog.createdAt, upper));
+  if (!lead) {
+    if (start) conditions.push(gte(auditLog.createdAt, start));
+    if (upper) conditions.push(lt(auditLog.createdAt, upper));
+  }
   return conditions;
 }
 
@@ -113,14 +149,28 @@ function nextDay(isoDay: string): Date {
   return new Date(startOfKolkataDay(isoDay).getTime() + DAY_MS);
 }
 
+/**
+ * Newest first. With an action (or else a known actor) filter, that column leads the order and
+ * the conditions (logConditions' `byLead`): the planner then reads the (action | actor,
+ * created_at, id) index backwards. With `action = X` it walked every recent entry on
+ * (created_at, id) and filtered instead, expecting the action spread evenly over time: 67,303 rows
+ * read for a page of 25 (25.6 ms of SQL, p95 153 ms) after a burst of 50,000 staff moves in a day.
+ */
+function newestFirst(filters: AuditFilters, actorId?: number): SQL[] {
+  const lead = leadOf(filters, actorId);
+  return [...(lead ? [sql`${lead.column} desc`] : []), ...byTime()];
+}
+
+const byTime = (): SQL[] => [desc(auditLog.createdAt), desc(auditLog.id)];
+
 export function createAuditQuery(db: Database) {
-  function rows(conditions: SQL[]) {
+  function rows(conditions: SQL[], order: SQL[]) {
     return db
       .select(columns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(and(...conditions))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+      .orderBy(...order);
   }
 
   /**
@@ -169,7 +219,8 @@ export function createAuditQuery(db: Database) {
         .where(and(...conditions));
       const total = counted?.total ?? 0;
       if (offset >= total) return { rows: [], total };
-      const found = await rows(conditions).limit(pageSize).offset(offset);
+      // One applicant's entries are read on the subject index: by time alone.
+      const found = await rows(conditions, byTime()).limit(pageSize).offset(offset);
       return { rows: found as AuditRow[], total };
     }
     const start = await pageStart(filters, offset);
@@ -177,7 +228,10 @@ export function createAuditQuery(db: Database) {
     // Entries newer than the start day are exactly `before`; the page starts `offset - before`
     // entries into that day, read backwards from its end on the (filter, created_at, id) index.
     const actorId = filters.actor === undefined ? undefined : (start.actorId ?? -1);
-    const found = await rows(logConditions(filters, nextDay(start.day), actorId))
+    const found = await rows(
+      logConditions(filters, nextDay(start.day), actorId, { byLead: true }),
+      newestFirst(filters, actorId),
+    )
       .limit(pageSize)
       .offset(offset - start.before);
     return { rows: found as AuditRow[], total: start.total };
@@ -193,7 +247,7 @@ export function createAuditQuery(db: Database) {
     const actorId = filters.actor === undefined ? undefined : await actorIdOf(filters.actor);
     if (actorId === -1) return;
     for (;;) {
-      const conditions = logConditions(filters, undefined, actorId);
+      const conditions = logConditions(filters, undefined, actorId, { byLead: true });
       if (after) {
         conditions.push(
           sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})`,
@@ -204,7 +258,7 @@ export function createAuditQuery(db: Database) {
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorUserId))
         .where(and(...conditions))
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .orderBy(...newestFirst(filters, actorId))
         .limit(batchSize);
       if (batch.length === 0) return;
       yield batch as (AuditRow & { cursorAt: string })[];
