@@ -9,7 +9,7 @@ import {
   type TransitionRequest,
   type TransitionResponse,
 } from '@loan-portal/api-client';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handler';
 import { users } from '../accounts/tables';
@@ -46,27 +46,39 @@ export function createApplicationsService(deps: {
   const { db, jobs } = deps;
   const now = deps.now ?? (() => new Date());
 
+  // The applicant page's reads, prepared: planned once per connection, not on every page.
+  const notesOf = db
+    .select({
+      id: applicationNotes.id,
+      text: applicationNotes.text,
+      at: applicationNotes.createdAt,
+      by: users.username,
+    })
+    .from(applicationNotes)
+    .leftJoin(users, eq(users.id, applicationNotes.authorUserId))
+    .where(eq(applicationNotes.registrationId, sql.placeholder('registrationId')))
+    .orderBy(desc(applicationNotes.id))
+    .prepare('applicant_notes');
+  const paymentsOfRegistration = db
+    .select()
+    .from(payments)
+    .where(eq(payments.registrationId, sql.placeholder('registrationId')))
+    .orderBy(asc(payments.id))
+    .prepare('applicant_payments');
+  const applicant = db
+    .select({ profile: profiles, registration: registrations })
+    .from(registrations)
+    .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+    .where(eq(registrations.id, sql.placeholder('registrationId')))
+    .prepare('applicant_detail');
+
   async function notes(registrationId: number): Promise<ApplicationNote[]> {
-    const rows = await db
-      .select({
-        id: applicationNotes.id,
-        text: applicationNotes.text,
-        at: applicationNotes.createdAt,
-        by: users.username,
-      })
-      .from(applicationNotes)
-      .leftJoin(users, eq(users.id, applicationNotes.authorUserId))
-      .where(eq(applicationNotes.registrationId, registrationId))
-      .orderBy(desc(applicationNotes.id));
+    const rows = await notesOf.execute({ registrationId });
     return rows.map((row) => ({ ...row, at: row.at.toISOString(), by: row.by ?? null }));
   }
 
   async function paymentsOf(registrationId: number): Promise<ApplicantDetail['payments']> {
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.registrationId, registrationId))
-      .orderBy(asc(payments.id));
+    const rows = await paymentsOfRegistration.execute({ registrationId });
     return rows.map((row) => ({
       order_id: row.orderId,
       payment_id: row.cfPaymentId,
@@ -103,11 +115,7 @@ export function createApplicationsService(deps: {
 
   return {
     async detail(registrationId: number): Promise<ApplicantDetail | null> {
-      const [row] = await db
-        .select({ profile: profiles, registration: registrations })
-        .from(registrations)
-        .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-        .where(eq(registrations.id, registrationId));
+      const [row] = await applicant.execute({ registrationId });
       if (!row) return null;
       const { profile, registration } = row;
       const [history, noteList, paymentList] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { ClientHistoryEntry, StatusHistoryEntry } from '@loan-portal/api-client';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../accounts/tables';
 import { type JobQueue, QUEUES } from '../jobs/queue';
@@ -66,12 +66,8 @@ export async function announceStatusChange(
   );
 }
 
-/** Staff's view: every change with who made it, oldest first, after the draft's creation. */
-export async function staffHistory(
-  db: Db,
-  registration: { id: number; createdAt: Date },
-): Promise<StatusHistoryEntry[]> {
-  const rows = await db
+function historyQuery(db: Db) {
+  return db
     .select({
       from: statusHistory.fromStatus,
       to: statusHistory.toStatus,
@@ -81,8 +77,28 @@ export async function staffHistory(
     })
     .from(statusHistory)
     .leftJoin(users, eq(users.id, statusHistory.actorUserId))
-    .where(eq(statusHistory.registrationId, registration.id))
-    .orderBy(asc(statusHistory.id));
+    .where(eq(statusHistory.registrationId, sql.placeholder('registrationId')))
+    .orderBy(asc(statusHistory.id))
+    .prepare('status_history_of');
+}
+
+/**
+ * One prepared statement per database handle: the history is read on every client status page
+ * and applicant page, and a prepared statement is planned once per connection, not per call.
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof historyQuery>>();
+
+/** Staff's view: every change with who made it, oldest first, after the draft's creation. */
+export async function staffHistory(
+  db: Db,
+  registration: { id: number; createdAt: Date },
+): Promise<StatusHistoryEntry[]> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = historyQuery(db);
+    prepared.set(db, query);
+  }
+  const rows = await query.execute({ registrationId: registration.id });
   return [
     { from: null, to: 'draft', at: registration.createdAt.toISOString(), by: null, reason: null },
     ...rows.map((row) => ({
