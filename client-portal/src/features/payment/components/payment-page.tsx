@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react';
 import type { Application } from '@loan-portal/api-client';
-import { Button, Card, Countdown, ErrorBox, Modal, ModalClose, Spinner } from '@loan-portal/ui-kit';
+import { Button, Card, Countdown, ErrorBox, Modal, ModalClose } from '@loan-portal/ui-kit';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
@@ -8,6 +8,7 @@ import { useRuntimeConfig } from '../../../app/config-context';
 import { textOf } from '../../../app/i18n';
 import { DownloadReceiptButton } from '../../../components/download-receipt-button';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
 import { useFormat } from '../../../lib/use-format';
 import { usePaymentCheckout } from '../hooks/use-payment-checkout';
 import styles from './payment-page.module.css';
@@ -46,9 +47,7 @@ export function PaymentPage() {
   if (load.state === 'loading') {
     return (
       <Page narrow>
-        <div className={styles.loading}>
-          <Spinner size="lg" label={i18n._('common.loadingApplication')} />
-        </div>
+        <PageLoading label={i18n._('common.loadingApplication')} />
       </Page>
     );
   }

@@ -1,14 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { ProfileDraft, ProfilePayload } from '@loan-portal/api-client';
-import {
-  Button,
-  ConfirmDialog,
-  SelectField,
-  Spinner,
-  StepIndicator,
-  TextField,
-} from '@loan-portal/ui-kit';
+import { Button, ConfirmDialog, SelectField, StepIndicator, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +9,7 @@ import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { loanTypeName, loanTypeNames, stateName, stateNames } from '../../../lib/option-names';
 import { formatAadhaar, type ProfileFormValues, REGISTRATION_STEPS } from '../../../lib/shared';
@@ -75,9 +69,7 @@ export function RegisterPage() {
       <h1 className={styles.title}>{i18n._('register.title')}</h1>
       <p className={styles.subtitle}>{i18n._('register.subtitle')}</p>
       {drafts.state.status === 'loading' ? (
-        <div className={styles.loading}>
-          <Spinner size="lg" label={i18n._('common.loadingApplication')} />
-        </div>
+        <PageLoading label={i18n._('common.loadingApplication')} />
       ) : (
         <RegistrationForm draft={drafts.state.draft} drafts={drafts} />
       )}

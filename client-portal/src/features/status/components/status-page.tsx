@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react';
 import { type Application, isLifecycleStatus } from '@loan-portal/api-client';
-import { Button, Card, EmptyState, Spinner, StatusBadge, Timeline } from '@loan-portal/ui-kit';
+import { Button, Card, EmptyState, StatusBadge, Timeline } from '@loan-portal/ui-kit';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
@@ -8,6 +8,7 @@ import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { DownloadReceiptButton } from '../../../components/download-receipt-button';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
 import { httpStatusOf } from '../../../lib/http-status';
 import { loanTypeName, stateName } from '../../../lib/option-names';
 import { formatAadhaar } from '../../../lib/shared';
@@ -61,9 +62,7 @@ export function StatusPage() {
       {load.state === 'loading' ? (
         // As tall as the screen: the help box and the footer wait below the fold, so the details
         // arriving (taller still) move nothing the reader sees (issue 17: CLS 0.24 -> 0).
-        <div className={styles.loading}>
-          <Spinner size="lg" label={i18n._('common.loadingApplication')} />
-        </div>
+        <PageLoading label={i18n._('common.loadingApplication')} />
       ) : load.state === 'failed' ? (
         <NotFound />
       ) : (
