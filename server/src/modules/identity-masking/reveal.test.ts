@@ -5,6 +5,7 @@ import { createClientSession, createStaffSession, type TestSession } from '../..
 import { clientWithApplication } from '../applications/test-support';
 import { auditLog } from '../audit';
 import { validPayload } from '../registration/test-support';
+import { disabledStaffSession } from './test-support';
 
 // Issue 15: every staff member saw every full Aadhaar and account number. Now staff see the last
 // four digits, and reveal one number at a time, each reveal in the audit log.
@@ -74,5 +75,48 @@ describe('revealing an identity number', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'applicant.number_revealed'));
     expect(reveals).toHaveLength(2);
+  });
+
+  // The authz matrix of issue 15 for this route: every kind of caller, and a reveal in the audit
+  // log only for those let in.
+  describe('for each kind of caller', () => {
+    const callers: Record<string, () => Promise<Record<string, string>>> = {
+      anonymous: async () => ({}),
+      client: async () => (await createClientSession(t)).headers,
+      staff: async () => staff.headers,
+      superuser: async () => (await createStaffSession(t, { superuser: true })).headers,
+      'disabled staff': async () => (await disabledStaffSession(t)).headers,
+    };
+    const expected: [keyof typeof callers & string, number][] = [
+      ['anonymous', 401],
+      ['client', 403],
+      ['staff', 200],
+      ['superuser', 200],
+      ['disabled staff', 401],
+    ];
+
+    it.each(expected)('%s → %i', async (caller, status) => {
+      const client = await clientWithApplication(t, 'paid');
+      const headers = await callers[caller]!();
+      const before = await t.database.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'applicant.number_revealed'));
+      const res = await reveal(client.registrationId, 'account_number', headers);
+      expect(res.statusCode, res.body).toBe(status);
+      const after = await t.database.db
+        .select({ id: auditLog.id, subject: auditLog.subject })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'applicant.number_revealed'));
+      if (status === 200) {
+        expect(res.json()).toEqual({ field: 'account_number', value: expect.any(String) });
+        expect(after).toHaveLength(before.length + 1);
+        expect(after.map((entry) => entry.subject)).toContain(String(client.registrationId));
+      } else {
+        expect(res.json()).toEqual({ message: expect.any(String) });
+        expect(res.body).not.toMatch(/\d{9,}/);
+        expect(after).toHaveLength(before.length);
+      }
+    });
   });
 });

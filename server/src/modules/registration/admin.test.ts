@@ -7,6 +7,7 @@ import { createFieldCipher, decodeKey } from '../../lib/encryption';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
 import { auditLog } from '../audit';
+import { disabledStaffSession } from '../identity-masking/test-support';
 import { EXPORT_HEADERS, writeProfilesWorkbook } from './export';
 import { createRegistrationService } from './service';
 import { registrations } from './tables';
@@ -448,6 +449,28 @@ describe('back office', () => {
       const masked = await get(`${EXPORT}?search=kavya`, root);
       const [, row] = sheetRows((await readWorkbook(masked.rawPayload)).worksheets[0]!);
       expect(row![6]).toBe(`XXXX XXXX ${ids.C.aadhaar.slice(-4)}`);
+    });
+
+    it('refuses full numbers to the anonymous (401), a client (403) and disabled staff (401), exporting nothing', async () => {
+      const exports = () =>
+        t.database.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'profiles.exported'));
+      const before = (await exports()).length;
+      const url = `${EXPORT}?full_numbers=true`;
+      const callers: [string, Record<string, string>, number][] = [
+        ['anonymous', {}, 401],
+        ['client', client.headers, 403],
+        ['disabled staff', (await disabledStaffSession(t)).headers, 401],
+      ];
+      for (const [caller, headers, status] of callers) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode, caller).toBe(status);
+        expect(res.headers['content-type'], caller).toMatch(/^application\/json/);
+        expect(res.json(), caller).toEqual({ message: expect.any(String) });
+      }
+      expect(await exports()).toHaveLength(before);
     });
 
     it('refuses bad filters with 400 before any file is made', async () => {
