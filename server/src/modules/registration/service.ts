@@ -10,7 +10,12 @@ import type { Database } from '../../db/client';
 import { storableClientAddress } from '../../lib/client-address';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
-import { clientHistory, staffHistory } from '../applications/status-changes';
+import {
+  changesOfRegistration,
+  clientHistory,
+  clientHistoryOf,
+  staffHistory,
+} from '../applications/status-changes';
 import { recordAudit } from '../audit';
 import { removeDraftOf } from '../profile-drafts/service';
 import { createAdminList, summaryDays, summedCount } from './admin-list';
@@ -166,7 +171,11 @@ export function createRegistrationService(deps: {
 
   // The client portal reads this on every screen: built once, not re-rendered to SQL each time.
   const applicationOfUser = db
-    .select({ profile: profiles, registration: registrations })
+    .select({
+      profile: profiles,
+      registration: registrations,
+      changes: changesOfRegistration(registrations.id),
+    })
     .from(registrations)
     .innerJoin(profiles, eq(profiles.id, registrations.profileId))
     .where(eq(registrations.userId, sql.placeholder('userId')))
@@ -231,9 +240,10 @@ export function createRegistrationService(deps: {
     },
 
     async getApplication(userId) {
+      // One round trip: the history comes in the same statement.
       const [row] = await applicationOfUser.execute({ userId });
       if (!row) return null;
-      const history = clientHistory(await staffHistory(db, row.registration));
+      const history = clientHistoryOf(row.registration.createdAt, row.changes);
       return { ...toApplication(row.profile, row.registration), history };
     },
 
