@@ -54,6 +54,8 @@ step('Chromium available', 'bash', ['scripts/ensure-chromium.sh']);
 step('bytes of the login pages against their floors', 'pnpm', ['bench:bytes:check']);
 // Several instances behind HAProxy on PostgreSQL and Redis (issue 21), when both answer.
 if (pgUrl && process.env.TEST_REDIS_URL) {
+  // Installed here as Chromium is, so `pnpm test` alone (not only .ci/run) finds HAProxy.
+  step('HAProxy available', 'bash', ['scripts/ensure-haproxy.sh']);
   step('cluster: 200 journeys through HAProxy, a kill and a drain', 'pnpm', ['test:cluster'], {
     CLUSTER_DATABASE_URL: pgUrl,
     CLUSTER_REDIS_URL: process.env.TEST_REDIS_URL,

@@ -209,13 +209,19 @@ async function main() {
       ? await sql<{ id: number }[]>`
           select id from registrations where id in ${sql(paidIds)} and status <> 'paid'`
       : [];
+    // Money taken twice is a client charged twice, whatever the server then flagged it as (a
+    // duplicate is stored flagged and never pays, so counting unflagged payments alone could not
+    // fail: the unique index already allows one).
     const [{ twice }] = await sql<{ twice: number }[]>`
       select count(*)::int as twice from (
-        select registration_id from payments where status = 'SUCCESS' and flag is null
+        select registration_id from payments where status = 'SUCCESS'
         group by registration_id having count(*) > 1) x`;
+    // A payment lacks its registration when money arrived and the registration never left the
+    // fee's statuses (the foreign key already rules out a payment with no registration row).
     const [{ orphans }] = await sql<{ orphans: number }[]>`
       select count(*)::int as orphans from payments p
-        left join registrations r on r.id = p.registration_id where r.id is null`;
+        join registrations r on r.id = p.registration_id
+        where p.status = 'SUCCESS' and r.status in ('draft', 'pending_payment')`;
 
     rows.push(
       {
@@ -278,7 +284,7 @@ async function main() {
         verdict: verdict(notPaid.length === 0),
       },
       {
-        measure: 'Registrations paid twice / payments without a registration',
+        measure: 'Registrations charged twice / successful payments whose registration is not paid',
         figure: `${twice} / ${orphans}`,
         target: '0 / 0',
         verdict: verdict(twice === 0 && orphans === 0),
@@ -310,7 +316,8 @@ async function main() {
     if (drain.code !== 0) problems.push(`the drained instance exited with ${drain.code}`);
     if (other.length) problems.push(`${other.length} requests failed outside the kill`);
     if (notPaid.length) problems.push(`${notPaid.length} registrations seen paid are not paid`);
-    if (twice || orphans) problems.push('payments paid twice or without a registration');
+    if (twice || orphans)
+      problems.push('a registration charged twice, or a payment that did not pay its registration');
     if (takeoverMs > 60_000 || leases !== 1) problems.push('no single job leader after the kill');
     if (!oneRunner(runnersBefore, leaderPid) || !oneRunner(runnersAfter, newLeaderPid)) {
       problems.push(
