@@ -5,14 +5,17 @@ import type { FieldCipher } from '../../lib/encryption';
 import { users } from '../accounts/tables';
 import { clientHistory, staffHistory } from '../applications/status-changes';
 import { paymentOrders, payments } from '../payments/tables';
+import { createProfileDraftService } from '../profile-drafts/service';
 import { profiles, registrations } from '../registration/tables';
 
 const money = (value: number) => value.toFixed(2);
 
 /**
- * Everything held about one client, as they may read it: their own full numbers, the history a
- * client sees (no staff names, no notes), their orders and payments. Column by column on
- * purpose: a new secret column (a hash, a note) stays out until someone decides it belongs here.
+ * Everything held about one client, as they may read it: their account and its language, their
+ * own full numbers, the history a client sees (no staff names, no notes), the half-filled form
+ * (decrypted), their orders and payments, and the consent with the address it came from. Column
+ * by column on purpose: a new secret column (a hash, a note) stays out until someone decides it
+ * belongs here, and a new column of theirs stays out until it is added here (the test lists them).
  */
 export async function collectPersonalData(
   deps: { db: Database; cipher: FieldCipher; now: () => Date },
@@ -20,7 +23,12 @@ export async function collectPersonalData(
 ): Promise<PersonalDataExport | null> {
   const { db, cipher } = deps;
   const [account] = await db
-    .select({ id: users.id, phoneNumber: users.phoneNumber, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      phoneNumber: users.phoneNumber,
+      createdAt: users.createdAt,
+      preferredLanguage: users.preferredLanguage,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!account) return null;
@@ -53,6 +61,7 @@ export async function collectPersonalData(
         loan_type: profile.loanType,
         loan_amount: profile.loanAmount,
       },
+      ifsc_verified: profile.ifscVerified,
       history: clientHistory(await staffHistory(db, registration)),
     };
   }
@@ -67,14 +76,18 @@ export async function collectPersonalData(
     .innerJoin(paymentOrders, eq(paymentOrders.orderId, payments.orderId))
     .where(eq(paymentOrders.userId, userId))
     .orderBy(asc(payments.id));
+  // Read as the form reads it (one ciphertext of the values), so the copy is what they typed.
+  const formDraft = await createProfileDraftService({ db, cipher }).get(userId);
   return {
     exported_at: deps.now().toISOString(),
     account: {
       id: account.id,
       phone_number: account.phoneNumber ?? '',
       created_at: account.createdAt.toISOString(),
+      preferred_language: account.preferredLanguage,
     },
     application,
+    form_draft: formDraft,
     payment_orders: orders.map((order) => ({
       order_id: order.orderId,
       amount: money(order.amount),
@@ -96,6 +109,7 @@ export async function collectPersonalData(
         ? {
             notice_version: row.profile.consentNoticeVersion,
             accepted_at: row.profile.consentGivenAt.toISOString(),
+            ip_address: row.profile.consentIp,
           }
         : null,
   };

@@ -42,6 +42,7 @@ describe('data rights', () => {
         id: client.userId,
         phone_number: client.phone,
         created_at: expect.any(String),
+        preferred_language: 'en',
       });
       expect(data.application).toMatchObject({
         application_id: client.registrationId,
@@ -55,6 +56,13 @@ describe('data rights', () => {
           full_address: client.payload.full_address,
         },
       });
+      // Whether RBI's list had the IFSC, as recorded with the profile.
+      const [stored] = await t.database.db
+        .select({ ifscVerified: profiles.ifscVerified, consentIp: profiles.consentIp })
+        .from(profiles)
+        .where(eq(profiles.userId, client.userId));
+      expect(stored!.ifscVerified).toEqual(expect.any(Boolean));
+      expect(data.application.ifsc_verified).toBe(stored!.ifscVerified);
       expect(data.application.history.map((h: { status: string }) => h.status)).toEqual([
         'draft',
         'paid',
@@ -72,11 +80,15 @@ describe('data rights', () => {
           paid_at: expect.any(String),
         }),
       ]);
-      // The privacy notice accepted with the profile, and when.
+      // The privacy notice accepted with the profile, when, and from which address.
+      expect(stored!.consentIp).toBe(client.ip);
       expect(data.consent).toEqual({
         notice_version: client.payload.consent_notice_version,
         accepted_at: expect.any(String),
+        ip_address: client.ip,
       });
+      // The form's draft went with the submitted profile.
+      expect(data.form_draft).toBeNull();
       // No secret of ours, and nothing staff wrote, travels with it.
       expect(res.body).not.toMatch(/argon2|password|token_hash|note|actor/i);
       const [entry] = await t.database.db
@@ -119,12 +131,53 @@ describe('data rights', () => {
       const res = await t.app.inject({ url: DATA, headers: client.headers });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        account: { id: client.userId, phone_number: client.phone },
+        account: { id: client.userId, phone_number: client.phone, preferred_language: 'en' },
         application: null,
+        form_draft: null,
         payment_orders: [],
         payments: [],
         consent: null,
       });
+    });
+
+    it('holds the half-filled form as typed (decrypted) and the language of the account', async () => {
+      const client = await createClientSession(t);
+      const typed = {
+        full_name: 'Meera Krishnan',
+        aadhaar_number: '9999 9999 0019',
+        account_number: '123456789012',
+        bank_name: 'HDFC Bank, Kochi',
+        ifsc_code: 'HDFC0000',
+      };
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/registration/draft/',
+        headers: client.headers,
+        payload: { step: 1, values: typed },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const language = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/accounts/me/language/',
+        headers: client.headers,
+        payload: { language: 'hi' },
+      });
+      expect(language.statusCode).toBe(200);
+
+      const res = await t.app.inject({ url: DATA, headers: client.headers });
+      expect(res.statusCode).toBe(200);
+      const data = res.json();
+      expect(data.form_draft).toEqual({ step: 1, values: typed, updated_at: expect.any(String) });
+      expect(data.account).toMatchObject({ id: client.userId, preferred_language: 'hi' });
+      expect(data).toMatchObject({ application: null, consent: null });
+      // Stored encrypted, handed over in clear: the copy is theirs to read.
+      const [row] = await t.database.db
+        .select()
+        .from(profileDrafts)
+        .where(eq(profileDrafts.userId, client.userId));
+      expect(row!.valuesEncrypted).not.toContain('Meera');
+      expect(res.body).toContain('Meera Krishnan');
+      expect(res.body).not.toMatch(/argon2|password|token_hash|note|actor|v1:/i);
     });
 
     it("never returns another client's data", async () => {

@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { type Fields, nullable, objectOf } from '../../lib/json-schema';
 import { errorResponses } from '../../plugins/error-handler';
 import { messageResponse } from '../accounts/schemas';
+import { draftSchema } from '../profile-drafts/routes';
 
 export const eraseBody = yup.object({
   password: yup.string().required('Password is required').max(128, 'Password is too long'),
@@ -41,6 +42,7 @@ const personalData = objectOf<PersonalDataExport>({
     id: { type: 'integer' },
     phone_number: string,
     created_at: time,
+    preferred_language: { type: 'string', enum: ['en', 'hi'] },
   }),
   application: nullable(
     objectOf<ExportedApplication>({
@@ -49,6 +51,10 @@ const personalData = objectOf<PersonalDataExport>({
       created_at: time,
       submitted_at: nullable(time),
       profile: objectOf<ApplicationProfile>(profileFields),
+      ifsc_verified: {
+        type: ['boolean', 'null'],
+        description: "Whether the IFSC was in RBI's list when saved; null before that check",
+      },
       history: {
         type: 'array',
         description: 'What the client sees: statuses, times and a rejection reason',
@@ -59,6 +65,10 @@ const personalData = objectOf<PersonalDataExport>({
       },
     }),
   ),
+  form_draft: nullable({
+    ...draftSchema,
+    description: 'The half-filled registration form, as typed; null when none is saved',
+  }),
   payment_orders: {
     type: 'array',
     items: objectOf<PersonalDataExport['payment_orders'][number]>({
@@ -85,6 +95,7 @@ const personalData = objectOf<PersonalDataExport>({
     objectOf<NonNullable<PersonalDataExport['consent']>>({
       notice_version: string,
       accepted_at: time,
+      ip_address: nullable({ ...string, description: 'The network address it was accepted from' }),
     }),
   ),
 });
@@ -96,8 +107,9 @@ export const routeSchemas = {
     tags: ['data rights'],
     summary: 'Everything held about the signed-in client, as a JSON file',
     description:
-      'Account, profile with the full numbers, application and the history a client sees, ' +
-      'payment orders and payments, consent. Never password or token hashes, staff notes or names.',
+      'Account and its language, profile with the full numbers, application and the history a ' +
+      'client sees, the half-filled form, payment orders and payments, consent and its address. ' +
+      'Never password or token hashes, staff notes or names.',
     security,
     response: { 200: personalData, ...errorResponses(401, 500) },
   },

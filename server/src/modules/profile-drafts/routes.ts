@@ -44,7 +44,7 @@ const valuesSchema = {
   ),
   additionalProperties: false,
 };
-const draftSchema = objectOf<ProfileDraft>({
+export const draftSchema = objectOf<ProfileDraft>({
   step: { type: 'integer', minimum: 0, maximum: REGISTRATION_STEPS.length - 1 },
   values: valuesSchema,
   updated_at: { type: 'string', format: 'date-time' },

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { API, makeApplication, renderApp, server, signedIn } from '../../../test/render-app';
+import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-profile-draft';
 
 // Issue 18: consent before submitting, IFSC from RBI's list, and a form that resumes.
 
@@ -194,6 +195,74 @@ describe('a form that resumes', () => {
     expect(saves.at(-1)!.values).toMatchObject({ full_name: 'Anita Nair', state: 'Kerala' });
     // Empty fields are not sent.
     expect(saves.at(-1)!.values).not.toHaveProperty('bank_name');
+  });
+
+  it("keeps a bank name the client edited when the resumed draft's listed IFSC is looked up", async () => {
+    signedIn();
+    const lookups: string[] = [];
+    const saves: { step: number; values: Record<string, string> }[] = [];
+    server.use(
+      http.get(`${API}/api/registration/draft/`, () =>
+        HttpResponse.json({
+          step: 1,
+          values: {
+            full_name: 'Anita Nair',
+            contact_number: '9876543210',
+            aadhaar_number: '2345 6789 0124',
+            pan_number: 'ABCDE1234F',
+            loan_amount: '500000',
+            loan_type: 'Home Loan',
+            bank_name: 'HDFC Bank, Kochi',
+            account_number: '123456789012',
+            ifsc_code: 'HDFC0000123',
+            state: 'Kerala',
+          },
+          updated_at: '2026-11-25T07:00:00.000Z',
+        }),
+      ),
+      http.get(`${API}/api/registration/ifsc/:code/`, ({ params }) => {
+        const code = String(params.code);
+        lookups.push(code);
+        const hdfc = code.startsWith('HDFC');
+        return HttpResponse.json({
+          ifsc: code,
+          bank_code: code.slice(0, 4),
+          bank: hdfc ? 'HDFC Bank' : 'State Bank of India',
+        });
+      }),
+      http.put(`${API}/api/registration/draft/`, async ({ request }) => {
+        const body = (await request.json()) as (typeof saves)[number];
+        saves.push(body);
+        return HttpResponse.json({ ...body, updated_at: new Date().toISOString() });
+      }),
+    );
+    renderApp('/register');
+    await screen.findByRole('heading', { level: 2, name: 'Bank Information' });
+    const bank = screen.getByLabelText(/^Bank Name/);
+    expect(bank).toHaveValue('HDFC Bank, Kochi');
+    // The resumed code is looked up (and found in the list)...
+    await waitFor(() => expect(lookups).toEqual(['HDFC0000123']));
+    // ...and past its answer and the draft save's delay, the edit stands and nothing was saved.
+    await new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DELAY_MS + 400));
+    expect(bank).toHaveValue('HDFC Bank, Kochi');
+    expect(saves).toEqual([]);
+
+    // A code the client types still names its bank, and the name stays editable.
+    const user = userEvent.setup();
+    const ifsc = screen.getByLabelText(/^IFSC Code/);
+    await user.clear(ifsc);
+    await enter(user, ifsc, 'SBIN0001234');
+    await waitFor(() => expect(bank).toHaveValue('State Bank of India'));
+    await user.clear(bank);
+    await user.type(bank, 'SBI Kochi Main');
+    await waitFor(
+      () =>
+        expect(saves.at(-1)?.values).toMatchObject({
+          bank_name: 'SBI Kochi Main',
+          ifsc_code: 'SBIN0001234',
+        }),
+      { timeout: 5000 },
+    );
   });
 
   it('saves what is typed, once typing pauses', async () => {

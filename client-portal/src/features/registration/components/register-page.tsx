@@ -111,9 +111,17 @@ function RegistrationForm({
   const ifscNeedsConfirming = ifsc.status === 'not-found' && !ifscConfirmed;
   const { setFieldValue } = formik;
 
-  // A code found in RBI's list names its bank; the client may still edit the name.
+  // A code the client types (changes after the form opened) that RBI's list has names its bank;
+  // the client may still edit the name. Not the code a resumed draft opens with: the bank name
+  // saved beside it may be the client's own edit ("HDFC Bank, Kochi"), which the list's name
+  // must not replace (nor the draft save that follows store).
+  const openedIfscRef = useRef(formik.values.ifsc_code);
+  const ifscTypedRef = useRef(false);
   useEffect(() => {
-    if (ifsc.status === 'found' && ifsc.found.bank)
+    if (formik.values.ifsc_code !== openedIfscRef.current) ifscTypedRef.current = true;
+  }, [formik.values.ifsc_code]);
+  useEffect(() => {
+    if (ifsc.status === 'found' && ifsc.found.bank && ifscTypedRef.current)
       void setFieldValue('bank_name', ifsc.found.bank);
     if (ifsc.status !== 'not-found') setIfscConfirmed(false);
   }, [ifsc, setFieldValue]);
