@@ -62,7 +62,16 @@ export async function applicationsRoutes(app: FastifyInstance, opts: Application
     { ...staff, schema: routeSchemas.addNote },
     async (request, reply) => {
       const id = parseId(request.params.id, NO_APPLICATION);
-      const { text } = await validateBody(noteBodySchema, request.body);
+      let text: string;
+      try {
+        ({ text } = await validateBody(noteBodySchema, request.body));
+      } catch (error) {
+        // A refused note is audited like a refused move (never with its text).
+        if (error instanceof HttpError) {
+          return service.noteRefused(id, actorOf(request), request.body, error);
+        }
+        throw error;
+      }
       return reply.status(201).send(await service.addNote(id, text.trim(), actorOf(request)));
     },
   );

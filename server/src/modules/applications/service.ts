@@ -113,6 +113,72 @@ export function createApplicationsService(deps: {
     throw error;
   }
 
+  /**
+   * Audits a refused note (bad text, no such application): who tried on which application, and
+   * why. Never the text: a note may name the applicant's circumstances, and a refused one may be
+   * anything at all. Only its length, and the names of the fields that were refused.
+   */
+  async function noteRefused(
+    registrationId: number,
+    actor: Actor,
+    body: unknown,
+    error: HttpError,
+  ): Promise<never> {
+    const text = body && typeof body === 'object' ? (body as { text?: unknown }).text : undefined;
+    await recordAudit(db, {
+      actorUserId: actor.userId,
+      action: 'application.note_refused',
+      subject: String(registrationId),
+      details: {
+        status_code: error.statusCode,
+        message: error.message,
+        fields: Object.keys(error.errors ?? {})
+          .slice(0, 8)
+          .map((field) => field.slice(0, 32)),
+        length: typeof text === 'string' ? text.length : null,
+      },
+      ip: actor.ip,
+    });
+    throw error;
+  }
+
+  /** Stores a note and its audit row together; 404 when there is no such application. */
+  function insertNote(
+    registrationId: number,
+    text: string,
+    actor: Actor,
+  ): Promise<ApplicationNote> {
+    return db.transaction(async (tx) => {
+      const [registration] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.id, registrationId));
+      if (!registration) throw new HttpError(404, NO_APPLICATION);
+      const [note] = await tx
+        .insert(applicationNotes)
+        .values({ registrationId, authorUserId: actor.userId, text, createdAt: now() })
+        .returning();
+      // The note's text stays in its table: it may name the applicant's circumstances.
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'application.note_added',
+        subject: String(registrationId),
+        details: { note_id: note!.id, length: text.length },
+        ip: actor.ip,
+      });
+      const [author] = await tx
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.id, actor.userId));
+      return {
+        id: note!.id,
+        text: note!.text,
+        at: note!.createdAt.toISOString(),
+        by: author?.username ?? null,
+      };
+    });
+  }
+
   return {
     async detail(registrationId: number): Promise<ApplicantDetail | null> {
       const [row] = await applicant.execute({ registrationId });
@@ -216,36 +282,17 @@ export function createApplicationsService(deps: {
     /** Audits a move refused before it reached the database (bad input). */
     refused,
 
+    /** Audits a note refused before it reached the database (bad input). */
+    noteRefused,
+
+    /** Validated text in; a refused note (no such application) is audited as well as a note. */
     async addNote(registrationId: number, text: string, actor: Actor): Promise<ApplicationNote> {
-      return db.transaction(async (tx) => {
-        const [registration] = await tx
-          .select({ id: registrations.id })
-          .from(registrations)
-          .where(eq(registrations.id, registrationId));
-        if (!registration) throw new HttpError(404, NO_APPLICATION);
-        const [note] = await tx
-          .insert(applicationNotes)
-          .values({ registrationId, authorUserId: actor.userId, text, createdAt: now() })
-          .returning();
-        // The note's text stays in its table: it may name the applicant's circumstances.
-        await recordAudit(tx, {
-          actorUserId: actor.userId,
-          action: 'application.note_added',
-          subject: String(registrationId),
-          details: { note_id: note!.id, length: text.length },
-          ip: actor.ip,
-        });
-        const [author] = await tx
-          .select({ username: users.username })
-          .from(users)
-          .where(eq(users.id, actor.userId));
-        return {
-          id: note!.id,
-          text: note!.text,
-          at: note!.createdAt.toISOString(),
-          by: author?.username ?? null,
-        };
-      });
+      try {
+        return await insertNote(registrationId, text, actor);
+      } catch (error) {
+        if (error instanceof HttpError) return noteRefused(registrationId, actor, { text }, error);
+        throw error;
+      }
     },
   };
 }
