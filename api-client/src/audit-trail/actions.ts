@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'application.transitioned': 'Status changed',
   'application.transition_refused': 'Status change refused',
   'application.note_added': 'Note added',
+  'application.note_refused': 'Note refused',
   'audit.exported': 'Audit trail exported',
   'payment_flag.resolved': 'Flagged payment resolved',
   'payment_flag.refunded': 'Flagged payment refunded',
