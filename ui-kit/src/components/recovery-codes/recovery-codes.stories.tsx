@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, type Mock, userEvent, within } from 'storybook/test';
 import { RecoveryCodes } from './recovery-codes';
 
 const CODES = [
@@ -35,3 +35,49 @@ export const Shown: Story = {
 };
 
 export const WithoutDoneButton: Story = { args: { onDone: undefined } };
+
+/**
+ * The clipboard as the story wants it: `writeText` answers as given (a browser may refuse it, in
+ * an iframe without permission), and the real one is back when the story ends.
+ */
+function clipboardThat(writeText: Mock<(text: string) => Promise<void>>) {
+  return () => {
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText },
+    });
+    return () => {
+      // The stand-in is the navigator's own property: removing it shows the real one again.
+      delete (navigator as { clipboard?: unknown }).clipboard;
+    };
+  };
+}
+
+const copiedWriteText = fn(async (_text: string) => {});
+
+/** Copied: the button says so, and a status line tells a screen reader where the codes are. */
+export const Copied: Story = {
+  args: { onDone: undefined },
+  beforeEach: clipboardThat(copiedWriteText),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy codes' }));
+    await expect(copiedWriteText).toHaveBeenCalledWith(CODES.join('\n'));
+    await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent('The codes are on your clipboard.');
+  },
+};
+
+/** The clipboard refused (no permission): the status says to copy the codes by hand. */
+export const CopyFailed: Story = {
+  args: { onDone: undefined },
+  beforeEach: clipboardThat(fn(async (_text: string) => Promise.reject(new Error('denied')))),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy codes' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Copying is not allowed here: select the codes and copy them by hand.',
+    );
+    await expect(canvas.getByRole('button', { name: 'Copy codes' })).toBeVisible();
+  },
+};
