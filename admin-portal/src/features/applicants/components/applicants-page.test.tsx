@@ -431,3 +431,123 @@ describe('delivered toggle', () => {
     spy.mockRestore();
   });
 });
+
+// Issue 15: "An export with full numbers is for superusers only, on request, and is audited."
+describe('export with full numbers', () => {
+  const EXPORT = `${API}/api/registration/admin/profiles/export/`;
+  const superuser = { ...staffUser, id: 9, username: 'root', is_superuser: true };
+
+  /** The list as the signed-in `user` sees it, and an export endpoint that records each query. */
+  function backend(user: typeof staffUser, options: { answer?: Promise<void> } = {}) {
+    listEndpoint(many(3));
+    const exports: Query[] = [];
+    server.use(
+      http.get(`${API}/api/accounts/user/`, () => HttpResponse.json(user)),
+      http.get(EXPORT, async ({ request }) => {
+        exports.push(Object.fromEntries(new URL(request.url).searchParams));
+        await options.answer;
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: { 'Content-Disposition': 'attachment; filename="Profiles_full.xlsx"' },
+        });
+      }),
+    );
+    return exports;
+  }
+
+  async function openWithList() {
+    await openApplicants();
+    await screen.findByRole('heading', { name: '3 Applicants' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.mocked(saveAs).mockReset();
+  });
+
+  it('a superuser asks for it, is told it is audited, confirms, and the request carries full_numbers=true', async () => {
+    let answer: () => void = () => {};
+    const exports = backend(superuser, {
+      answer: new Promise<void>((resolve) => {
+        answer = resolve;
+      }),
+    });
+    const user = userEvent.setup();
+    await openWithList();
+    const trigger = screen.getByRole('button', { name: 'Export with full numbers' });
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Export with full numbers?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'The file will show full Aadhaar and account numbers, not only their last four digits. This export is audited: your account, the time and the filters are recorded.',
+    );
+    // Asking is not exporting: nothing is sent before the confirmation.
+    expect(exports).toEqual([]);
+    await expectNoAxeViolations();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, export full numbers' }));
+    expect(await within(dialog).findByRole('button', { name: 'Exporting...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(exports).toEqual([
+      { from_date: '2025-02-28', to_date: '2025-03-31', full_numbers: 'true' },
+    ]);
+    expect(saveAs).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(saveAs).mock.calls[0]?.[1]).toBe('Profiles_full.xlsx');
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    // The plain Export stays masked for a superuser too.
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(2));
+    expect(exports[1]).toEqual({ from_date: '2025-02-28', to_date: '2025-03-31' });
+  });
+
+  it('Cancel exports nothing', async () => {
+    const exports = backend(superuser);
+    const user = userEvent.setup();
+    await openWithList();
+    await user.click(screen.getByRole('button', { name: 'Export with full numbers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export with full numbers?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(exports).toEqual([]);
+    expect(saveAs).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal in the dialog and keeps it open", async () => {
+    backend(superuser);
+    server.use(
+      http.get(EXPORT, () =>
+        HttpResponse.json(
+          { message: 'Only a superuser can export full Aadhaar and account numbers.' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await openWithList();
+    await user.click(screen.getByRole('button', { name: 'Export with full numbers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export with full numbers?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, export full numbers' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only a superuser can export full Aadhaar and account numbers.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Yes, export full numbers' })).toBeEnabled();
+    expect(saveAs).not.toHaveBeenCalled();
+    await expectNoAxeViolations();
+  });
+
+  it('staff never see it; their Export stays masked', async () => {
+    const exports = backend(staffUser);
+    const user = userEvent.setup();
+    await openWithList();
+    expect(screen.queryByRole('button', { name: /full numbers/i })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
+    expect(exports).toEqual([{ from_date: '2025-02-28', to_date: '2025-03-31' }]);
+  });
+});

@@ -1,5 +1,10 @@
 import type { ApplicantProfile, ExportProfilesParams } from '@loan-portal/api-client';
-import { APPLICATION_STATUSES, DEFAULT_PAGE_SIZE, STATUS_LABELS } from '@loan-portal/api-client';
+import {
+  APPLICATION_STATUSES,
+  DEFAULT_PAGE_SIZE,
+  getErrorMessage,
+  STATUS_LABELS,
+} from '@loan-portal/api-client';
 import {
   Button,
   ConfirmDialog,
@@ -11,6 +16,7 @@ import {
 } from '@loan-portal/ui-kit';
 import { saveAs } from 'file-saver';
 import { useState } from 'react';
+import { useAdminSession } from '../../../app/admin-session';
 import { useApiClient } from '../../../app/api-client';
 import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { messages } from '../../../locales/applicants.en';
@@ -31,26 +37,54 @@ export function ApplicantsPage() {
   const api = useApiClient();
   const filters = useApplicantFilters();
   const { loading, error, results, pagination, reload } = useApplicants(filters);
+  // Full numbers are a superuser's to ask for (issue 15); the server refuses staff anyway (403).
+  const superuser = useAdminSession().user?.is_superuser === true;
   const [exporting, setExporting] = useState(false);
+  const [fullExport, setFullExport] = useState<{ open: boolean; busy: boolean; error: string }>({
+    open: false,
+    busy: false,
+    error: '',
+  });
   const [pending, setPending] = useState<ApplicantProfile | null>(null);
   const [toggling, setToggling] = useState(false);
+
+  /** The export answers the same question as the list: its dates, search and status. */
+  async function downloadExport(fullNumbers: boolean) {
+    const params: ExportProfilesParams = {
+      from_date: filters.from,
+      to_date: filters.to,
+      search: filters.search.trim(),
+      status: filters.status,
+      ...(fullNumbers ? { full_numbers: 'true' } : {}),
+    };
+    const { blob, fileName } = await api.exportProfiles(params);
+    saveAs(blob, fileName);
+  }
 
   async function exportProfiles() {
     setExporting(true);
     try {
-      // The export answers the same question as the list: its dates, search and status.
-      const params: ExportProfilesParams = {
-        from_date: filters.from,
-        to_date: filters.to,
-        search: filters.search.trim(),
-        status: filters.status,
-      };
-      const { blob, fileName } = await api.exportProfiles(params);
-      saveAs(blob, fileName);
+      await downloadExport(false);
     } catch (failure) {
       console.error('Export failed', failure);
     } finally {
       setExporting(false);
+    }
+  }
+
+  /** Confirmed in the dialog: the file with full numbers, which the server writes to the audit log. */
+  async function exportFullNumbers() {
+    setFullExport({ open: true, busy: true, error: '' });
+    try {
+      await downloadExport(true);
+      setFullExport({ open: false, busy: false, error: '' });
+    } catch (failure) {
+      // The dialog stays open with the reason (the server's, e.g. a 403, when it gives one).
+      setFullExport({
+        open: true,
+        busy: false,
+        error: getErrorMessage(failure, i18n._('applicants.exportFailed')),
+      });
     }
   }
 
@@ -127,6 +161,30 @@ export function ApplicantsPage() {
             >
               {i18n._('applicants.export')}
             </Button>
+            {superuser ? (
+              <ConfirmDialog
+                open={fullExport.open}
+                onOpenChange={(open) => {
+                  if (open) setFullExport({ open: true, busy: false, error: '' });
+                }}
+                trigger={
+                  <Button variant="secondary" disabled={loading}>
+                    {i18n._('applicants.exportFull')}
+                  </Button>
+                }
+                tone="danger"
+                title={i18n._('applicants.exportFullTitle')}
+                description={i18n._('applicants.exportFullText')}
+                cancelLabel={i18n._('applicants.cancel')}
+                confirmLabel={i18n._('applicants.exportFullConfirm')}
+                busy={fullExport.busy}
+                busyLabel={i18n._('applicants.exporting')}
+                onConfirm={exportFullNumbers}
+                onCancel={() => setFullExport({ open: false, busy: false, error: '' })}
+              >
+                <ErrorBox>{fullExport.error}</ErrorBox>
+              </ConfirmDialog>
+            ) : null}
           </div>
         </div>
       </section>
