@@ -73,34 +73,34 @@ export const MAX_NAME_WORDS = 64;
  * matches a name exactly when it matches one of the name's words (a name is its words joined by
  * spaces), so the name part reads `registration_name_words` (word, created_at, registration_id)
  * INCLUDE (status) for the words of `name_words` that contain the term: the page is the top of an
- * index range per word and the total an index-only count, no profile visited. The numbers (few
- * matches) select profiles through their trigram indexes first, then their registrations.
+ * index range and the total an index-only count, no profile visited. The numbers (few matches)
+ * select profiles through their trigram indexes first, then their registrations.
  */
 interface WordSearch {
-  /** `%term%`, lower-case, for the dictionary of name words. */
-  wordPattern: string;
-  /** The filters (days, statuses) on `registration_name_words`' own columns. */
+  /** The dictionary words containing the term (possibly none). */
+  words: string[];
+  /** The word rows of the filters. */
   named: SQL;
   /** Registrations of the filters whose profile matches the term by a number. */
   numbered: SQL;
 }
 
-function wordSearch(filters: ListFilters, search: string): WordSearch {
+function wordSearch(filters: ListFilters, words: string[], search: string): WordSearch {
   const bounds = dayRangeBounds(filters.range);
   const w = registrationNameWords;
-  const named =
-    and(
-      bounds.start ? gte(w.createdAt, bounds.start) : undefined,
-      bounds.end ? lt(w.createdAt, bounds.end) : undefined,
-      filters.statuses ? inArray(w.status, filters.statuses) : undefined,
-    ) ?? sql`true`;
+  const named = and(
+    words.length === 1 ? eq(w.word, words[0]!) : inArray(w.word, words),
+    bounds.start ? gte(w.createdAt, bounds.start) : undefined,
+    bounds.end ? lt(w.createdAt, bounds.end) : undefined,
+    filters.statuses ? inArray(w.status, filters.statuses) : undefined,
+  )!;
   // array(...) first: the few matching profiles are found by their indexes, then their
   // registrations by registrations_profile_id_unique, whatever the planner guesses of the count.
   const numbered = and(
     ...registrationConditions(filters),
     sql`${registrations.profileId} = any(array(select ${profiles.id} from ${profiles} where ${or(...numberConditions(search))}))`,
   )!;
-  return { wordPattern: containsPattern(search.toLowerCase()), named, numbered };
+  return { words, named, numbered };
 }
 /** The day-granular range of the summary: the same Kolkata days the list's filter selects. */
 export function summaryDays(range: DateRange, statuses?: string[]): SQL | undefined {
@@ -149,63 +149,67 @@ const pageRowJson = sql`json_build_object(${sql.join(
 /** The back office's applicants list: a page of rows, with identity numbers masked. */
 export function createAdminList(db: Database) {
   /**
-   * One page of a search without a space, newest first, its rows and its exact total,
-   * |named ∪ numbered|, in one statement, or undefined when the term is in more than
-   * MAX_NAME_WORDS words of the dictionary (a letter or two): then the name is matched with LIKE
-   * (filterConditions), and nothing else of the statement ran.
-   *
-   * One statement because under load each round trip to PostgreSQL gives the 2 cores away: a CPU
-   * profile of the server during the phone-fragment bench had 42% of its samples in socket writes
-   * to PostgreSQL, for 1.9-3 ms of SQL. The words, the page, its rows and the total used to be
-   * three statements. Within it: the number matches are found once (their profiles' heap visits
-   * are most of the cost of a broad one, such as four digits); each word gives at most the top of
-   * the page from its index range, newest first; and the named total, an index-only count, is
-   * read only when the page is full.
+   * The word search of a term, or undefined when the term has a space or matches more than
+   * MAX_NAME_WORDS words: then the name is matched with LIKE (filterConditions).
+   */
+  async function planWordSearch(filters: ListFilters): Promise<WordSearch | undefined> {
+    const search = filters.search;
+    if (!search || search.includes(' ')) return undefined;
+    const rows = await db
+      .select({ word: nameWords.word })
+      .from(nameWords)
+      .where(sql`${nameWords.word} like ${containsPattern(search.toLowerCase())}`)
+      .limit(MAX_NAME_WORDS + 1);
+    if (rows.length > MAX_NAME_WORDS) return undefined;
+    return wordSearch(
+      filters,
+      rows.map((row) => row.word),
+      search,
+    );
+  }
+
+  /**
+   * One page of a word search, newest first, its rows and its exact total, |named ∪ numbered|,
+   * in one statement: the number matches are found once (their profiles' heap visits are most
+   * of the cost of a broad one, such as four digits), and the named total, an index-only count,
+   * is read only when the page is full. The rows come in the same answer: under load each round
+   * trip to PostgreSQL gives the 2 cores away (a CPU profile of the server during the phone
+   * search: 42% of its samples in socket writes to PostgreSQL), so a request that sends fewer
+   * statements waits less.
    */
   async function wordSearchPage(
-    { wordPattern, named, numbered }: WordSearch,
+    { words, named, numbered }: WordSearch,
     offset: number,
     limit: number,
-  ): Promise<{ rows: PageRow[]; total: number } | undefined> {
+  ): Promise<{ rows: PageRow[]; total: number }> {
     const w = registrationNameWords;
     const top = offset + limit;
-    // A registration two of whose words hold the term counts once; with one word (the common
-    // case) the plain count reads the index range alone.
-    const namedCount = sql`case when (select n from searchable) = 1
-      then (select count(*) from ${w} where ${w.word} = (select word from words) and ${named})
-      else (select count(distinct ${w.registrationId}) from ${w}
-            where ${w.word} in (select word from words) and ${named})
-    end`;
-    const alsoNamed = sql`exists (select 1 from ${w} where ${w.registrationId} = numbered.id and ${w.word} in (select word from words))`;
-    const [row] = rowsOf<{ searchable: boolean; rows: PageRow[]; total: number | null }>(
+    // Several words may be one registration's: distinct before the limit, and in the count.
+    const namedTop = sql`(select ${words.length > 1 ? sql`distinct` : sql``} ${w.registrationId} as id, ${w.createdAt} as created_at from ${w} where ${named} order by ${w.createdAt} desc, ${w.registrationId} desc limit ${top})`;
+    const namedCount =
+      words.length === 1
+        ? sql`(select count(*) from ${w} where ${named})`
+        : sql`(select count(distinct ${w.registrationId}) from ${w} where ${named})`;
+    const alsoNamed = sql`exists (select 1 from ${w} where ${w.registrationId} = numbered.id and ${inArray(w.word, words)})`;
+    const hits =
+      words.length === 0
+        ? sql`select id, created_at from numbered`
+        : sql`${namedTop} union (select id, created_at from numbered)`;
+    const total =
+      words.length === 0
+        ? sql`(select count(*) from numbered)`
+        : sql`${namedCount} + (select count(*) from numbered where not ${alsoNamed})`;
+    const [row] = rowsOf<{ rows: PageRow[]; total: number }>(
       await db.execute(sql`
-        with words as materialized (
-          select ${nameWords.word} as word from ${nameWords}
-          where ${nameWords.word} like ${wordPattern} limit ${MAX_NAME_WORDS + 1}
-        ),
-        searchable as materialized (
-          select count(*) <= ${MAX_NAME_WORDS} as ok, count(*) as n from words
-        ),
-        -- (select ok ...) gates each part: PostgreSQL checks such a condition once, first.
-        numbered as materialized (
+        with numbered as materialized (
           select ${registrations.id} as id, ${registrations.createdAt} as created_at
-          from ${registrations} where (select ok from searchable) and ${numbered}
-        ),
-        named_top as (
-          select distinct best.id, best.created_at from words cross join lateral (
-            select ${w.registrationId} as id, ${w.createdAt} as created_at from ${w}
-            where ${w.word} = words.word and ${named}
-            order by ${w.createdAt} desc, ${w.registrationId} desc limit ${top}
-          ) as best
-          where (select ok from searchable)
+          from ${registrations} where ${numbered}
         ),
         page as (
-          select hits.id, hits.created_at
-          from (select id, created_at from named_top union select id, created_at from numbered) as hits
+          select hits.id, hits.created_at from (${hits}) as hits
           order by hits.created_at desc, hits.id desc limit ${limit} offset ${offset}
         )
         select
-          (select ok from searchable) as searchable,
           coalesce((
             select json_agg(${pageRowJson} order by ${registrations.createdAt} desc, ${registrations.id} desc)
             from page
@@ -213,15 +217,13 @@ export function createAdminList(db: Database) {
             join ${profiles} on ${profiles.id} = ${registrations.profileId}
           ), '[]'::json) as rows,
           case
-            when not (select ok from searchable) then null
             -- A page that is not full is the last one: it tells the total without counting.
             when (select count(*) from page) < ${limit} and ((select count(*) from page) > 0 or ${offset}::int = 0)
               then ${offset}::int + (select count(*) from page)
-            else ${namedCount} + (select count(*) from numbered where not ${alsoNamed})
+            else ${total}
           end::int as total`),
     );
-    if (!row?.searchable) return undefined;
-    return { rows: row.rows, total: Number(row.total ?? 0) };
+    return { rows: row?.rows ?? [], total: Number(row?.total ?? 0) };
   }
 
   /** How many rows the list pages through with these filters. */
@@ -247,14 +249,11 @@ export function createAdminList(db: Database) {
 
   async function listProfiles(query: ListQuery): Promise<Paginated<ApplicantProfile>> {
     const offset = (query.page - 1) * query.pageSize;
-    const search = query.search;
-    const page =
-      search && !search.includes(' ')
-        ? await wordSearchPage(wordSearch(query, search), offset, query.pageSize)
-        : undefined;
+    const words = await planWordSearch(query);
     let rows: PageRow[];
     let totalItems: number;
-    if (page) {
+    if (words) {
+      const page = await wordSearchPage(words, offset, query.pageSize);
       rows = page.rows;
       totalItems = page.total;
     } else {
