@@ -130,22 +130,6 @@ const pageColumns = {
   delivered: registrations.delivered,
 };
 
-/** A row of the list as `pageColumns` selects it. */
-type PageRow = {
-  [K in keyof typeof pageColumns]: (typeof pageColumns)[K]['_']['data'];
-};
-
-/**
- * The same columns as one JSON object per row, keyed like `pageColumns`, for a statement that
- * returns the page's rows with its total (a word search): the rows then cost no round trip of
- * their own. Every column is an integer, text or boolean, which JSON carries unchanged.
- */
-const pageRowJson = sql`json_build_object(${sql.join(
-  // The keys are this module's own identifiers: literals in the statement, not parameters.
-  Object.entries(pageColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-  sql`, `,
-)})`;
-
 /** The back office's applicants list: a page of rows, with identity numbers masked. */
 export function createAdminList(db: Database) {
   /**
@@ -169,19 +153,16 @@ export function createAdminList(db: Database) {
   }
 
   /**
-   * One page of a word search, newest first, its rows and its exact total, |named ∪ numbered|,
-   * in one statement: the number matches are found once (their profiles' heap visits are most
-   * of the cost of a broad one, such as four digits), and the named total, an index-only count,
-   * is read only when the page is full. The rows come in the same answer: under load each round
-   * trip to PostgreSQL gives the 2 cores away (a CPU profile of the server during the phone
-   * search: 42% of its samples in socket writes to PostgreSQL), so a request that sends fewer
-   * statements waits less.
+   * One page of a word search, newest first, and its exact total, |named ∪ numbered|, in one
+   * statement: the number matches are found once (their profiles' heap visits are most of the
+   * cost of a broad one, such as four digits), and the named total, an index-only count, is
+   * read only when the page is full.
    */
   async function wordSearchPage(
     { words, named, numbered }: WordSearch,
     offset: number,
     limit: number,
-  ): Promise<{ rows: PageRow[]; total: number }> {
+  ): Promise<{ ids: number[]; total: number }> {
     const w = registrationNameWords;
     const top = offset + limit;
     // Several words may be one registration's: distinct before the limit, and in the count.
@@ -199,7 +180,7 @@ export function createAdminList(db: Database) {
       words.length === 0
         ? sql`(select count(*) from numbered)`
         : sql`${namedCount} + (select count(*) from numbered where not ${alsoNamed})`;
-    const [row] = rowsOf<{ rows: PageRow[]; total: number }>(
+    const [row] = rowsOf<{ ids: number[]; total: number }>(
       await db.execute(sql`
         with numbered as materialized (
           select ${registrations.id} as id, ${registrations.createdAt} as created_at
@@ -210,12 +191,7 @@ export function createAdminList(db: Database) {
           order by hits.created_at desc, hits.id desc limit ${limit} offset ${offset}
         )
         select
-          coalesce((
-            select json_agg(${pageRowJson} order by ${registrations.createdAt} desc, ${registrations.id} desc)
-            from page
-            join ${registrations} on ${registrations.id} = page.id
-            join ${profiles} on ${profiles.id} = ${registrations.profileId}
-          ), '[]'::json) as rows,
+          array(select id from page order by created_at desc, id desc) as ids,
           case
             -- A page that is not full is the last one: it tells the total without counting.
             when (select count(*) from page) < ${limit} and ((select count(*) from page) > 0 or ${offset}::int = 0)
@@ -223,7 +199,7 @@ export function createAdminList(db: Database) {
             else ${total}
           end::int as total`),
     );
-    return { rows: row?.rows ?? [], total: Number(row?.total ?? 0) };
+    return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0) };
   }
 
   /** How many rows the list pages through with these filters. */
@@ -247,14 +223,24 @@ export function createAdminList(db: Database) {
     return Number(total?.count ?? 0);
   }
 
+  /** The rows of a word search's page, by id, newest first. */
+  function selectIds(ids: number[]) {
+    return db
+      .select(pageColumns)
+      .from(registrations)
+      .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+      .where(inArray(registrations.id, ids))
+      .orderBy(desc(registrations.createdAt), desc(registrations.id));
+  }
+
   async function listProfiles(query: ListQuery): Promise<Paginated<ApplicantProfile>> {
     const offset = (query.page - 1) * query.pageSize;
     const words = await planWordSearch(query);
-    let rows: PageRow[];
+    let rows: Awaited<ReturnType<typeof selectIds>>;
     let totalItems: number;
     if (words) {
       const page = await wordSearchPage(words, offset, query.pageSize);
-      rows = page.rows;
+      rows = page.ids.length > 0 ? await selectIds(page.ids) : [];
       totalItems = page.total;
     } else {
       rows = await selectFiltered(query, offset);

@@ -190,19 +190,6 @@ describe('back office', () => {
       expect(row.aadhaar_number).toBe(`XXXX XXXX ${last4}`);
     });
 
-    it("answers a search's rows exactly as the list's, every field and type", async () => {
-      // A word search returns its page's rows from the statement that finds them (as JSON);
-      // the list without a search selects them as columns. Staff must not tell the difference.
-      const all = (await get(`${LIST}?page_size=100`)).json().results as { id: number }[];
-      for (const term of ['rohan', ids.B.aadhaar.replace(/\s/g, '').slice(-4), '8111222']) {
-        const found = (await get(`${LIST}?search=${term}`)).json().results as { id: number }[];
-        expect(found.length, term).toBeGreaterThan(0);
-        for (const row of found) {
-          expect(row, term).toStrictEqual(all.find((r) => r.id === row.id));
-        }
-      }
-    });
-
     it('counts every match of a search that fills more than one page, on any page', async () => {
       const all = listKeys((await get(`${LIST}?search=a&page_size=100`)).json());
       expect(all.length).toBeGreaterThan(4);
