@@ -139,6 +139,49 @@ describe('applicants list search by name words', () => {
     expect(total).toBe(expected.length);
   });
 
+  it('a term in more than 64 words of the dictionary is matched with LIKE, same rows and total', async () => {
+    // 66 names, each with its own word holding "vx" ("vxaa" ... "vxcn"): past MAX_NAME_WORDS the
+    // list matches the name with LIKE; 26 of them hold "vxa", which stays a word search.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const words = Array.from(
+      { length: 66 },
+      (_, i) => `vx${letters[Math.floor(i / 26)]}${letters[i % 26]}`,
+    );
+    const created = await insertApplicants(
+      t,
+      words.map((word, i) => ({
+        createdAt: new Date(day('2026-03-01').getTime() + i * 60_000),
+        status: i % 2 ? 'paid' : 'draft',
+        seed: 8000 + i,
+        profile: {
+          full_name: `Test ${word}`,
+          contact_number: `61000000${String(i).padStart(2, '0')}`,
+          alternative_contact_number: '',
+          pan_number: `QQQPR${String(i).padStart(4, '0')}Q`,
+        },
+      })),
+    );
+    created.forEach((applicant, i) => {
+      key.set(applicant.profile.id, words[i]!);
+    });
+    const newestFirst = [...words].reverse();
+    for (const [query, expected] of [
+      ['search=vx', newestFirst],
+      ['search=vx&status=paid', newestFirst.filter((_, i) => i % 2 === 0)],
+      ['search=vxa', newestFirst.filter((word) => word.startsWith('vxa'))],
+    ] as const) {
+      const first = await list(`${query}&page_size=10`);
+      expect(first.pagination.total_items, query).toBe(expected.length);
+      const keys: (string | undefined)[] = [];
+      for (let page = 1; page <= first.pagination.total_pages; page++) {
+        const next = await list(`${query}&page_size=10&page=${page}`);
+        expect(next.pagination.total_items, query).toBe(expected.length);
+        keys.push(...next.results.map((r) => key.get(r.id)));
+      }
+      expect(keys, query).toEqual(expected);
+    }
+  });
+
   describe('after changes', () => {
     const db = () => t.database.db;
 
