@@ -68,6 +68,9 @@ export function filterConditions(filters: ListFilters): SQL | undefined {
  */
 export const MAX_NAME_WORDS = 64;
 
+/** pg_trgm indexes a LIKE pattern only from its first whole trigram: three characters. */
+const MIN_TRIGRAM_TERM = 3;
+
 /**
  * The search of the list as issue 17 measured it at a million applicants. A term without a space
  * matches a name exactly when it matches one of the name's words (a name is its words joined by
@@ -133,12 +136,18 @@ const pageColumns = {
 /** The back office's applicants list: a page of rows, with identity numbers masked. */
 export function createAdminList(db: Database) {
   /**
-   * The word search of a term, or undefined when the term has a space or matches more than
-   * MAX_NAME_WORDS words: then the name is matched with LIKE (filterConditions).
+   * The word search of a term, or undefined when the term has a space, is shorter than a trigram
+   * or matches more than MAX_NAME_WORDS words: then the name is matched with LIKE
+   * (filterConditions).
    */
   async function planWordSearch(filters: ListFilters): Promise<WordSearch | undefined> {
     const search = filters.search;
-    if (!search || search.includes(' ')) return undefined;
+    // The word search finds the number matches first, through the trigram indexes; a term of one
+    // or two characters has no trigram, so that meant every profile holding it: "9" gathered
+    // 890,895 of 1,000,000 profiles, 1.4-2.2 s of SQL with the portal's 30 days (2.8 s without).
+    // LIKE from the date index serves such a term: the page stops at its tenth match (0.14 ms)
+    // and the 30-day total joins the range's 41,003 rows alone (0.49-0.53 s).
+    if (!search || search.includes(' ') || search.length < MIN_TRIGRAM_TERM) return undefined;
     const rows = await db
       .select({ word: nameWords.word })
       .from(nameWords)
