@@ -71,8 +71,23 @@ export function jobIdForKey(key: string): string {
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const schema = options.schema ?? 'pgboss';
   const retry = { ...RETRY, expireInSeconds: options.expireInSeconds ?? 300 };
+  // What pg-boss and the handlers still have under way. pg-boss 10's stop() does not wait for a
+  // worker's fetch already sent (offWork only flags the worker), and it reports a job's outcome
+  // without awaiting it: a job fetched as the queue stopped then ran, and wrote its completion,
+  // after the caller had closed the database (an unhandled CONNECTION_ENDED in CI). stop() waits
+  // for all of it, and a job fetched after stop is handed back at once for a later run.
+  const underWay = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    underWay.add(work);
+    work.then(
+      () => underWay.delete(work),
+      () => underWay.delete(work),
+    );
+    return work;
+  };
+  let stopping = false;
   const boss = new PgBoss({
-    db: options.executor,
+    db: { executeSql: (text, values) => track(options.executor.executeSql(text, values)) },
     schema,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
     // Maintenance (expiry, archiving) runs on whichever instance holds pg-boss's advisory lock.
@@ -106,11 +121,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.work<object>(
         queue,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
-        async (jobs) => {
-          for (const job of jobs) {
-            await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
-          }
-        },
+        (jobs) =>
+          track(
+            (async () => {
+              if (stopping) throw new Error('The job queue is stopping: this job runs later.');
+              for (const job of jobs) {
+                await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+              }
+            })(),
+          ),
       );
     },
     async offWork(queue) {
@@ -118,7 +137,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async stop(timeoutMs = 10_000) {
       if (!started) return;
+      stopping = true;
+      const deadline = Date.now() + timeoutMs;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+      // A fetch that returns a job starts its handler, and the handler's outcome a statement, in
+      // later ticks: settle until a turn of the event loop adds nothing more.
+      while (underWay.size > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...underWay]),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+          }),
+        ]);
+        clearTimeout(timer);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     async depth() {
       const { rows } = await options.executor.executeSql(
