@@ -8,6 +8,7 @@ import { API_PATHS } from './endpoints/paths';
 import { type PaymentsApi, paymentsEndpoints } from './endpoints/payments';
 import { type RegistrationApi, registrationEndpoints } from './endpoints/registration';
 import { type StaffApi, staffEndpoints } from './endpoints/staff';
+import { withEarlyResponses } from './http/early-requests';
 import { attachRefreshQueue } from './http/refresh-queue';
 import type { Locale } from './i18n/locales';
 import {
@@ -63,6 +64,8 @@ export function createApiClient<P extends Portal>(options: ApiClientOptions<P>):
     withCredentials: true,
     headers: { Accept: 'application/json' },
   });
+  // The answers the page's inline script already asked for (issue 17), else axios' own adapter.
+  http.defaults.adapter = withEarlyResponses(axios.getAdapter(http.defaults.adapter));
 
   // axios labels every bodiless POST application/x-www-form-urlencoded after the interceptors
   // have run, unless the header is pinned to false; a server then has to parse an empty form (or

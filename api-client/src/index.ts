@@ -33,6 +33,12 @@ export { getErrorMessage } from './errors/get-error-message';
 export { formatAadhaar, maskAadhaar } from './format/aadhaar';
 export { formatFee, formatRupees } from './format/currency';
 export {
+  EARLY_REQUESTS,
+  EARLY_REQUESTS_GLOBAL,
+  EARLY_REQUESTS_SCRIPT,
+  withEarlyResponses,
+} from './http/early-requests';
+export {
   attachRefreshQueue,
   type RefreshQueue,
   type RefreshQueueOptions,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -130,10 +130,22 @@ async function measure(url: string, port: number): Promise<Measured> {
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: true,
+    // BENCH_LIGHTHOUSE_THROTTLING=devtools: the same slow 4G and 4x CPU applied to a real load
+    // instead of simulated from an unthrottled one (Lantern), to see what a phone would.
+    ...(process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools'
+      ? { throttlingMethod: 'devtools' as const }
+      : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_REPORTS=<dir>: every run's whole report, to read its network waterfall.
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(join(reports, name), JSON.stringify(lhr));
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_REQUESTS_SCRIPT_HASH } from '../modules/static-hosting/early-requests';
 import { createFakeBuild, createTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;
@@ -27,7 +29,7 @@ describe('hardening', () => {
     );
     expect(directives).toMatchObject({
       'default-src': "'self'",
-      'script-src': "'self' https://sdk.cashfree.com https://cdn.example",
+      'script-src': `'self' ${EARLY_REQUESTS_SCRIPT_HASH} https://sdk.cashfree.com https://cdn.example`,
       'connect-src': "'self' https://cdn.example",
       'frame-src': "'self' https://sdk.cashfree.com",
       'img-src': "'self' data:",
@@ -37,6 +39,28 @@ describe('hardening', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it("runs a page's one inline script, the early API reads, by its hash and no other (issue 17)", async () => {
+    for (const url of ['/login', '/register', '/portal-admin/dashboard']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      const allowed = (res.headers['content-security-policy'] as string)
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([name]) => name === 'script-src')!
+        .filter((source) => source.startsWith("'sha256-"));
+      // Every inline script a browser would run (not the JSON config), hashed as CSP hashes it.
+      const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes]) => !/type="application\/json"/.test(attributes ?? ''))
+        .map(
+          ([, , text]) =>
+            `'sha256-${createHash('sha256')
+              .update(text ?? '')
+              .digest('base64')}'`,
+        );
+      expect(inline, url).toEqual([EARLY_REQUESTS_SCRIPT_HASH]);
+      expect(allowed, url).toEqual([EARLY_REQUESTS_SCRIPT_HASH]);
+    }
   });
 
   it('leaves the document headers off scripts and JSON, which keep nosniff and their resource policy', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
+import { EARLY_REQUESTS_SCRIPT_HASH } from '../modules/static-hosting/early-requests';
 import { redisStoreWithFallback } from './rate-limit-store';
 
 /** The origin of an absolute http(s) URL; undefined for a path on our own origin. */
@@ -25,7 +26,8 @@ export function cspDirectives(config: AppConfig): Record<string, string[]> {
   ];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: unique("'self'", payment, ...remotes),
+    // The one inline script we send: a signed-in page's early API reads (issue 17).
+    scriptSrc: unique("'self'", EARLY_REQUESTS_SCRIPT_HASH, payment, ...remotes),
     connectSrc: unique("'self'", api, ...remotes),
     frameSrc: unique("'self'", payment),
     styleSrc: unique("'self'", "'unsafe-inline'", ...remotes),

@@ -103,7 +103,7 @@ export function createFakeBuild(): Record<
   for (const dir of [shell, client, admin]) mkdirSync(join(dir, 'assets'), { recursive: true });
   writeFileSync(
     join(shell, 'index.html'),
-    '<!doctype html><title>__PRODUCT_NAME__</title><p>Loading __PRODUCT_NAME__...</p>',
+    '<!doctype html><html lang="en-IN"><head><title>__PRODUCT_NAME__</title></head><body><p>Loading __PRODUCT_NAME__...</p></body></html>',
   );
   const js = `export const big = "${'x'.repeat(2000)}";`;
   writeFileSync(join(shell, 'assets', 'index-AbCdEf12.js'), js);

@@ -1,5 +1,6 @@
 import { FIRST_PAINT_MARKERS, INLINE_CONFIG_ID, type RuntimeConfig } from '@loan-portal/api-client';
 import { escapeHtml, scriptJson } from '../../lib/html';
+import { EARLY_REQUESTS_TAG } from './early-requests';
 import type { PageHints } from './page-hints';
 
 /** A hint's file as the browser should fetch it: next to the remote's entry, wherever that is. */
@@ -71,6 +72,8 @@ export function renderShellPage({
 
   const head = [
     `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptJson(config)}</script>`,
+    // A signed-in page's first API reads start now, beside the scripts below (it reads the config).
+    EARLY_REQUESTS_TAG,
   ];
   if (firstPaint && route?.style !== undefined) {
     // Inline, so the first paint needs nothing but this document.
