@@ -80,7 +80,7 @@ export async function seedApplicants(url: string, count: number): Promise<SeedRe
       select i.indexname as name, i.indexdef as definition
       from pg_indexes i
       where i.schemaname = 'public'
-        and i.tablename in ('users', 'profiles', 'registrations', 'registration_name_words')
+        and i.tablename in ('users', 'profiles', 'registrations', 'registration_name_words', 'registration_numbers')
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`;
     for (const index of indexes) await sql.unsafe(`drop index "${index.name}"`);
 
@@ -201,7 +201,7 @@ export async function seedApplicants(url: string, count: number): Promise<SeedRe
       );
     }
     // The list's name search counts by index-only scans, which need the visibility map.
-    await sql`vacuum (analyze) users, profiles, registrations, registration_name_words, name_words`;
+    await sql`vacuum (analyze) users, profiles, registrations, registration_name_words, name_words, registration_numbers`;
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     const seconds = (performance.now() - started) / 1000;
     return {

@@ -123,6 +123,12 @@ function lcpElementOf(details: unknown): string | undefined {
   return label ? `${tag} "${label}"` : tag;
 }
 
+/** BENCH_LIGHTHOUSE_THROTTLING=devtools applies the throttling to a real load (see measure). */
+const DEVTOOLS = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools';
+const THROTTLING = DEVTOOLS
+  ? 'devtools throttling applied to the load (562.5 ms request latency, 1.47 Mbps)'
+  : 'simulated throttling';
+
 async function measure(url: string, port: number): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
@@ -132,9 +138,7 @@ async function measure(url: string, port: number): Promise<Measured> {
     disableStorageReset: true,
     // BENCH_LIGHTHOUSE_THROTTLING=devtools: the same slow 4G and 4x CPU applied to a real load
     // instead of simulated from an unthrottled one (Lantern), to see what a phone would.
-    ...(process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools'
-      ? { throttlingMethod: 'devtools' as const }
-      : {}),
+    ...(DEVTOOLS ? { throttlingMethod: 'devtools' as const } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -173,7 +177,7 @@ async function measure(url: string, port: number): Promise<Measured> {
 
 export async function runLighthouse(): Promise<PartResult> {
   const conditions = captureConditions({
-    preset: 'Lighthouse 12 default (mobile, simulated throttling)',
+    preset: `Lighthouse 12 default (mobile, ${THROTTLING})`,
     runs: settings.lighthouseRuns,
     databaseRows: PAGES_ROWS,
     ...(settings.lighthousePages.length ? { pages: settings.lighthousePages } : {}),
@@ -304,7 +308,7 @@ export async function runLighthouse(): Promise<PartResult> {
     conditions: finishConditions(conditions),
     notes: [
       'Lighthouse 12.8 (Node 20) programmatically against Debian Chromium started by Playwright with ' +
-        '--remote-debugging-port; default config = mobile form factor, simulated throttling (slow 4G, ' +
+        `--remote-debugging-port; default config = mobile form factor, ${THROTTLING} (slow 4G, ` +
         '4x CPU slowdown). Cold HTTP cache each run; the signed-in pages get their session in ' +
         `localStorage as the api-client stores it. Median of ${settings.lighthouseRuns} run(s) by score.`,
       'The Hindi rows are a returning Hindi reader: cookie `lang=hi` (the server sends the page ' +

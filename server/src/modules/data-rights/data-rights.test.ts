@@ -7,7 +7,7 @@ import { users } from '../accounts/tables';
 import { auditLog } from '../audit';
 import { payments } from '../payments/tables';
 import { profileDrafts } from '../profile-drafts/tables';
-import { profiles } from '../registration/tables';
+import { profiles, registrationNumbers } from '../registration/tables';
 import { newIp, paidClientThroughApi } from './test-support';
 
 const DATA = '/api/accounts/me/data/';
@@ -284,6 +284,25 @@ describe('data rights', () => {
       const stored = JSON.stringify(profile);
       expect(stored).not.toContain(client.payload.aadhaar_number.replace(/\s/g, ''));
       expect(stored).not.toContain(client.phone);
+      // The search's copy of the numbers (registration_numbers) is erased with the profile.
+      const [searchable] = await t.database.db
+        .select()
+        .from(registrationNumbers)
+        .where(eq(registrationNumbers.registrationId, client.registrationId));
+      expect(searchable).toMatchObject({
+        contactNumber: '',
+        alternativeContactNumber: null,
+        panNumber: '',
+        aadhaarLast4: '',
+        accountLast4: '',
+      });
+      const search = await t.app.inject({
+        url: `/api/registration/admin/profiles/?search=${client.payload.contact_number}`,
+        headers: staff.headers,
+      });
+      expect(
+        search.json().results.map((r: { registration: { id: number } }) => r.registration.id),
+      ).not.toContain(client.registrationId);
       const [account] = await t.database.db.select().from(users).where(eq(users.id, client.userId));
       expect(account).toMatchObject({ phoneNumber: null, erasedAt: expect.any(Date) });
       // The consent stays on record (version, time), the address it came from goes.

@@ -10,6 +10,7 @@ import {
   profiles,
   registrationDailyCounts,
   registrationNameWords,
+  registrationNumbers,
   registrations,
 } from './tables';
 
@@ -33,16 +34,19 @@ function registrationConditions(filters: ListFilters): SQL[] {
  * upper-case), each through a trigram index of the custom migration, and four digits as the end
  * of an Aadhaar or account number, the part staff see.
  */
-function numberConditions(search: string): SQL[] {
+function numberConditions(
+  search: string,
+  table: typeof profiles | typeof registrationNumbers = profiles,
+): SQL[] {
   const lower = containsPattern(search.toLowerCase());
   const upper = containsPattern(search.toUpperCase());
   const lastFour = /^\d{4}$/.test(search)
-    ? [sql`${profiles.aadhaarLast4} = ${search}`, sql`${profiles.accountLast4} = ${search}`]
+    ? [sql`${table.aadhaarLast4} = ${search}`, sql`${table.accountLast4} = ${search}`]
     : [];
   return [
-    sql`${profiles.contactNumber} like ${lower}`,
-    sql`${profiles.alternativeContactNumber} like ${lower}`,
-    sql`${profiles.panNumber} like ${upper}`,
+    sql`${table.contactNumber} like ${lower}`,
+    sql`${table.alternativeContactNumber} like ${lower}`,
+    sql`${table.panNumber} like ${upper}`,
     ...lastFour,
   ];
 }
@@ -77,14 +81,14 @@ const MIN_TRIGRAM_TERM = 3;
  * spaces), so the name part reads `registration_name_words` (word, created_at, registration_id)
  * INCLUDE (status) for the words of `name_words` that contain the term: the page is the top of an
  * index range and the total an index-only count, no profile visited. The numbers (few matches)
- * select profiles through their trigram indexes first, then their registrations.
+ * come from `registration_numbers` through its trigram indexes, with their time and status.
  */
 interface WordSearch {
   /** The dictionary words containing the term (possibly none). */
   words: string[];
   /** The word rows of the filters. */
   named: SQL;
-  /** Registrations of the filters whose profile matches the term by a number. */
+  /** Rows of `registration_numbers` of the filters matching the term by a number. */
   numbered: SQL;
 }
 
@@ -97,14 +101,18 @@ function wordSearch(filters: ListFilters, words: string[], search: string): Word
     bounds.end ? lt(w.createdAt, bounds.end) : undefined,
     filters.statuses ? inArray(w.status, filters.statuses) : undefined,
   )!;
-  // array(...) first: the few matching profiles are found by their indexes, then their
-  // registrations by registrations_profile_id_unique, whatever the planner guesses of the count.
+  // One bitmap scan of registration_numbers: its rows carry the registration's time and status,
+  // so no registration is probed for them (migration 0023).
+  const n = registrationNumbers;
   const numbered = and(
-    ...registrationConditions(filters),
-    sql`${registrations.profileId} = any(array(select ${profiles.id} from ${profiles} where ${or(...numberConditions(search))}))`,
+    bounds.start ? gte(n.createdAt, bounds.start) : undefined,
+    bounds.end ? lt(n.createdAt, bounds.end) : undefined,
+    filters.statuses ? inArray(n.status, filters.statuses) : undefined,
+    or(...numberConditions(search, n)),
   )!;
   return { words, named, numbered };
 }
+
 /** The day-granular range of the summary: the same Kolkata days the list's filter selects. */
 export function summaryDays(range: DateRange, statuses?: string[]): SQL | undefined {
   return and(
@@ -192,8 +200,8 @@ export function createAdminList(db: Database) {
     const [row] = rowsOf<{ ids: number[]; total: number }>(
       await db.execute(sql`
         with numbered as materialized (
-          select ${registrations.id} as id, ${registrations.createdAt} as created_at
-          from ${registrations} where ${numbered}
+          select ${registrationNumbers.registrationId} as id, ${registrationNumbers.createdAt} as created_at
+          from ${registrationNumbers} where ${numbered}
         ),
         page as (
           select hits.id, hits.created_at from (${hits}) as hits

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
 import { users } from '../accounts/tables';
@@ -199,6 +199,28 @@ describe('applicants list search by name words', () => {
       expect((await everyPage('search=sharma&status=draft')).keys).toEqual([]);
     });
 
+    it('a number search follows a status change and a changed number (registration_numbers)', async () => {
+      expect((await everyPage('search=12345&status=paid')).keys).toEqual(['G']);
+      await db()
+        .update(registrations)
+        .set({ status: 'paid' })
+        .where(eq(registrations.id, ids.H!.registrationId));
+      expect((await everyPage('search=12345&status=paid')).keys).toEqual(['G', 'H']);
+      await db()
+        .update(profiles)
+        .set({ contactNumber: '9800000000' })
+        .where(eq(profiles.id, ids.G!.profileId));
+      expect((await everyPage('search=12345')).keys).toEqual(['H']);
+      expect((await everyPage('search=980000')).keys).toEqual(['G']);
+      // A date range on the number part reads the registration's own creation day.
+      expect(
+        (await everyPage('search=980000&from_date=2026-06-11&to_date=2026-06-11')).keys,
+      ).toEqual(['G']);
+      expect(
+        (await everyPage('search=980000&from_date=2026-06-12&to_date=2026-06-14')).keys,
+      ).toEqual([]);
+    });
+
     it('a renamed applicant is found by the new name only', async () => {
       await db()
         .update(profiles)
@@ -248,6 +270,30 @@ describe('applicants list search by name words', () => {
       });
       const found = await everyPage('search=quokka&status=paid');
       expect(found.total).toBe(1);
+      expect((await everyPage('search=PQ9999&status=paid')).total).toBe(1);
+    });
+
+    it('registration_numbers holds exactly each registration with its profile, after all of it', async () => {
+      const [row] = rowsOf<{ missing: number; extra: number; differing: number }>(
+        await db().execute(sql`
+          with expected as (
+            select r.id, r.created_at, r.status, p.contact_number, p.alternative_contact_number,
+              p.pan_number, p.aadhaar_last4, p.account_last4
+            from registrations r join profiles p on p.id = r.profile_id
+          )
+          select
+            (select count(*) from expected e where not exists (
+              select 1 from registration_numbers x where x.registration_id = e.id))::int as missing,
+            (select count(*) from registration_numbers x where not exists (
+              select 1 from expected e where e.id = x.registration_id))::int as extra,
+            (select count(*) from expected e join registration_numbers x on x.registration_id = e.id
+              where (e.created_at, e.status, e.contact_number, e.alternative_contact_number,
+                e.pan_number, e.aadhaar_last4, e.account_last4)
+                is distinct from (x.created_at, x.status, x.contact_number,
+                x.alternative_contact_number, x.pan_number, x.aadhaar_last4, x.account_last4))::int
+              as differing`),
+      );
+      expect(row).toEqual({ missing: 0, extra: 0, differing: 0 });
     });
   });
 });
