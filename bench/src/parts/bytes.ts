@@ -377,10 +377,13 @@ export async function runBytes(): Promise<PartResult> {
   buildProduction();
   await seedApplicants(pagesDatabaseUrl, PAGES_ROWS);
   const server: RunningServer = await startServer({ DATABASE_URL: pagesDatabaseUrl });
-  const browser = await chromium.launch({
-    executablePath: settings.chromiumPath,
-    args: chromiumArgs,
-  });
+  // A Chromium that does not start must not leave the server running (the bench would not exit).
+  const browser = await chromium
+    .launch({ executablePath: settings.chromiumPath, args: chromiumArgs })
+    .catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
   const rows: ResultRow[] = [];
   try {
     for (const spec of PAGES) {

@@ -188,10 +188,18 @@ export async function runLighthouse(): Promise<PartResult> {
   const server = await startServer({ DATABASE_URL: url });
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'loan-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: settings.chromiumPath,
-    args: [...chromiumArgs, `--remote-debugging-port=${port}`],
-  });
+  // A Chromium that does not start (not installed) must not leave the server running: the bench
+  // would print its error and never exit.
+  const context = await chromium
+    .launchPersistentContext(profile, {
+      executablePath: settings.chromiumPath,
+      args: [...chromiumArgs, `--remote-debugging-port=${port}`],
+    })
+    .catch(async (error: unknown) => {
+      rmSync(profile, { recursive: true, force: true });
+      await server.stop();
+      throw error;
+    });
   const rows: ResultRow[] = [];
   try {
     // One client per page kind, each in its own language (its account language matches the
