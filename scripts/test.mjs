@@ -56,6 +56,8 @@ step('bytes of the login pages against their floors', 'pnpm', ['bench:bytes:chec
 if (pgUrl && process.env.TEST_REDIS_URL) {
   // Installed here as Chromium is, so `pnpm test` alone (not only .ci/run) finds HAProxy.
   step('HAProxy available', 'bash', ['scripts/ensure-haproxy.sh']);
+  // deploy/haproxy.cfg with LB_TLS_CERT: TLS, HTTP/2 to browsers that offer it (issue 17).
+  step('edge: HAProxy ends TLS and speaks HTTP/2', 'pnpm', ['--filter', 'deploy', 'test:edge']);
   step('cluster: 200 journeys through HAProxy, a kill and a drain', 'pnpm', ['test:cluster'], {
     CLUSTER_DATABASE_URL: pgUrl,
     CLUSTER_REDIS_URL: process.env.TEST_REDIS_URL,

@@ -162,8 +162,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   );
   const configFile = join(mkdtempSync(join(tmpdir(), 'loan-haproxy-')), 'haproxy.cfg');
   writeFileSync(configFile, config);
+  // Plain HTTP here: the journeys and checks speak to it with fetch (edge.ts runs it with TLS).
+  const { LB_TLS_CERT: _tls, ...environment } = process.env;
   const haproxy = spawn('haproxy', ['-db', '-f', configFile], {
-    env: { ...process.env, LB_BIND: `127.0.0.1:${port}` },
+    env: { ...environment, LB_BIND: `127.0.0.1:${port}` },
     stdio: ['ignore', stdio, stdio],
   });
   const haproxyExited = new Promise((resolve) => haproxy.on('exit', resolve));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { type Edge, startEdge } from '../../../deploy/src/edge';
 import { chromiumArgs, PAGES_ROWS, pagesDatabaseUrl, settings } from '../config';
 import { dropDatabase } from '../db';
 import {
@@ -129,6 +130,16 @@ const THROTTLING = DEVTOOLS
   ? 'devtools throttling applied to the load (562.5 ms request latency, 1.47 Mbps)'
   : 'simulated throttling';
 
+/**
+ * The pages load through HAProxy as deployed (deploy/haproxy.cfg with LB_TLS_CERT: TLS, HTTP/2;
+ * deploy/src/edge.ts), as a phone gets them; BENCH_LIGHTHOUSE_EDGE=none loads them from the
+ * server's own plain HTTP/1.1 instead, as every run before F12 did.
+ */
+const EDGE = process.env.BENCH_LIGHTHOUSE_EDGE !== 'none';
+const EDGE_TEXT = EDGE
+  ? 'through HAProxy with TLS and HTTP/2 (deploy/haproxy.cfg)'
+  : "from the server's own HTTP/1.1, no balancer";
+
 async function measure(url: string, port: number): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
@@ -177,7 +188,7 @@ async function measure(url: string, port: number): Promise<Measured> {
 
 export async function runLighthouse(): Promise<PartResult> {
   const conditions = captureConditions({
-    preset: `Lighthouse 12 default (mobile, ${THROTTLING})`,
+    preset: `Lighthouse 12 default (mobile, ${THROTTLING}), pages ${EDGE_TEXT}`,
     runs: settings.lighthouseRuns,
     databaseRows: PAGES_ROWS,
     ...(settings.lighthousePages.length ? { pages: settings.lighthousePages } : {}),
@@ -186,6 +197,15 @@ export async function runLighthouse(): Promise<PartResult> {
   const url = pagesDatabaseUrl;
   await seedApplicants(url, PAGES_ROWS);
   const server = await startServer({ DATABASE_URL: url });
+  let edge: Edge | undefined;
+  try {
+    edge = EDGE ? await startEdge(server.url) : undefined;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  // What the browser loads the pages from: the server itself, or HAProxy with TLS and HTTP/2.
+  const origin = edge?.url ?? server.url;
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'loan-bench-chromium-'));
   // A Chromium that does not start (not installed) must not leave the server running: the bench
@@ -193,10 +213,15 @@ export async function runLighthouse(): Promise<PartResult> {
   const context = await chromium
     .launchPersistentContext(profile, {
       executablePath: settings.chromiumPath,
-      args: [...chromiumArgs, `--remote-debugging-port=${port}`],
+      args: [
+        ...chromiumArgs,
+        `--remote-debugging-port=${port}`,
+        ...(edge ? [`--ignore-certificate-errors-spki-list=${edge.spkiHash}`] : []),
+      ],
     })
     .catch(async (error: unknown) => {
       rmSync(profile, { recursive: true, force: true });
+      await edge?.stop();
       await server.stop();
       throw error;
     });
@@ -256,12 +281,12 @@ export async function runLighthouse(): Promise<PartResult> {
       (p) => wanted.length === 0 || wanted.includes(p.path) || wanted.includes(p.name),
     );
     for (const page of chosen) {
-      const seen = await renderedLanguage(context, server.url, page);
+      const seen = await renderedLanguage(context, origin, page);
       const runs: Measured[] = [];
       for (let i = 0; i < settings.lighthouseRuns; i++) {
-        await setStorage(context, server.url, page);
+        await setStorage(context, origin, page);
         console.log(`bench: Lighthouse ${page.name} (${i + 1}/${settings.lighthouseRuns}) ...`);
-        runs.push(await measure(`${server.url}${page.path}`, port));
+        runs.push(await measure(`${origin}${page.path}`, port));
       }
       runs.sort((a, b) => a.score - b.score);
       const median = runs[Math.floor(runs.length / 2)]!;
@@ -305,6 +330,7 @@ export async function runLighthouse(): Promise<PartResult> {
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+    await edge?.stop();
     await server.stop();
     if (!settings.keepDatabase) await dropDatabase(url);
   }
@@ -317,7 +343,7 @@ export async function runLighthouse(): Promise<PartResult> {
     notes: [
       'Lighthouse 12.8 (Node 20) programmatically against Debian Chromium started by Playwright with ' +
         `--remote-debugging-port; default config = mobile form factor, ${THROTTLING} (slow 4G, ` +
-        '4x CPU slowdown). Cold HTTP cache each run; the signed-in pages get their session in ' +
+        `4x CPU slowdown); pages loaded ${EDGE_TEXT}. Cold HTTP cache each run; the signed-in pages get their session in ` +
         `localStorage as the api-client stores it. Median of ${settings.lighthouseRuns} run(s) by score.`,
       'The Hindi rows are a returning Hindi reader: cookie `lang=hi` (the server sends the page ' +
         'prerendered in Hindi) and localStorage `loan-portal.locale=hi` (the portal loads its Hindi ' +
