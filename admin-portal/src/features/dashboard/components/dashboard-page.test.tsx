@@ -40,11 +40,12 @@ describe('dashboard', () => {
     expect(card('This Month')).toBe('9');
 
     expect(screen.getByRole('heading', { name: 'Applicants by Status' })).toBeInTheDocument();
+    // The charts' code arrives after the first paint.
     expect(
-      screen.getByRole('img', { name: 'Applicants by Status: Paid 7, Draft 3, Active 4' }),
+      await screen.findByRole('img', { name: 'Applicants by Status: Paid 7, Draft 3, Active 4' }),
     ).toBeInTheDocument();
     expect(
-      screen.getByRole('img', { name: 'Registrations per Month: Jan 2, Feb 5, Mar 9' }),
+      await screen.findByRole('img', { name: 'Registrations per Month: Jan 2, Feb 5, Mar 9' }),
     ).toBeInTheDocument();
 
     const table = within(screen.getByRole('region', { name: 'Recent Applications' })).getByRole(
@@ -80,6 +81,18 @@ describe('dashboard', () => {
     expect(card('Total Applicants')).toBe('0');
   });
 
+  it('says "No data available" in a chart\'s card with nothing to draw, and draws the other', async () => {
+    backend(() => HttpResponse.json({ ...dashboard, bar_chart: [] }));
+    renderApp('/portal-admin/dashboard', { signedIn: true });
+    // A titled Card is a region named by its heading.
+    const perMonth = await screen.findByRole('region', { name: 'Registrations per Month' });
+    expect(within(perMonth).getByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'Applicants by Status: Paid 7, Draft 3, Active 4' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Registrations per Month/ })).toBeNull();
+  });
+
   it('names the lifecycle statuses in the donut and counts only `active` as Active Status', async () => {
     backend(() =>
       HttpResponse.json({
@@ -92,7 +105,7 @@ describe('dashboard', () => {
     await screen.findByRole('list', { name: 'Summary' });
     expect(card('Active Status')).toBe('4');
     expect(
-      screen.getByRole('img', {
+      await screen.findByRole('img', {
         name: 'Applicants by Status: Inactive 9, Pending payment 2, Under review 5, Active 4, Closed 1',
       }),
     ).toBeInTheDocument();
