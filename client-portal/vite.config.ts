@@ -8,7 +8,7 @@ export default defineConfig(
     base: '/remotes/client-portal/',
     mount: '*',
     routes: {
-      '/login': { prerender: true },
+      '/login': { module: 'src/features/login/components/login-page.tsx', prerender: true },
       '/signup': { module: 'src/features/signup/components/signup-page.tsx', prerender: true },
       '/forgot-password': {
         module: 'src/features/forgot-password/components/forgot-password-page.tsx',

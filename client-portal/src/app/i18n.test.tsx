@@ -17,7 +17,7 @@ const HINDI = 'हिन्दी';
 describe('Hindi (issue 16)', () => {
   it('shows /login in Hindi with the shared Hindi validation messages, and marks the page hi-IN', async () => {
     await renderAppInHindi('/login');
-    expect(screen.getByRole('heading', { level: 1, name: 'साइन इन करें' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'साइन इन करें' })).toBeVisible();
     expect(document.documentElement.lang).toBe('hi-IN');
     expect(screen.getByRole('button', { name: HINDI })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: HINDI })).toHaveAttribute('lang', 'hi');

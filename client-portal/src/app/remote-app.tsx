@@ -1,11 +1,17 @@
-import { LOCALES, type Locale, type RuntimeConfig } from '@loan-portal/api-client';
+import {
+  defaultStorage,
+  LOCALES,
+  type Locale,
+  type RuntimeConfig,
+  STORAGE_KEYS,
+} from '@loan-portal/api-client';
 import '@loan-portal/ui-kit/tokens.css';
 import { AccountLanguage } from './account-language';
 import { ApiProvider } from './api-context';
 import { ConfigContext } from './config-context';
 import { loadCatalog } from './i18n';
 import { LocaleProvider } from './locale-provider';
-import { ClientRoutes } from './routes';
+import { ClientRoutes, preloadPage } from './routes';
 import { SessionProvider } from './session-provider';
 
 export interface AppProps {
@@ -35,6 +41,16 @@ export function App({ config, locale }: AppProps) {
 
 // Module federation consumers import the default export of an exposed module.
 export default App;
+
+/**
+ * The shell awaits this before its first render (issue 17): the page of `pathname` is then ready,
+ * so the first render replaces what the server painted with that page, never a loading screen.
+ * The page's files were preloaded with the HTML; this only waits for them.
+ */
+export function preload(pathname: string): Promise<void> {
+  const signedIn = defaultStorage().getItem(STORAGE_KEYS.client.accessToken) !== null;
+  return preloadPage(pathname, signedIn);
+}
 
 /**
  * For the build's prerender (scripts/page-hints.mjs): the languages to paint the signed-out pages

@@ -24,12 +24,6 @@ describe('client routes and session', () => {
     },
   );
 
-  it('shows a signed-out visitor the login page in its first render, with no loading screen', () => {
-    renderApp('/login');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
-    expect(screen.queryByText('Loading Loan Portal...')).not.toBeInTheDocument();
-  });
-
   it('asks for the user and the registration status together, not one after the other', async () => {
     signedIn(makeApplication());
     let statusAsked: () => void = () => {};

@@ -1,56 +1,76 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { LoginPage } from '../features/login/components/login-page';
 import { AppLayout } from './app-layout';
 import { RequireUser, SessionGate } from './guards';
+import { type LazyPage, lazyPage } from './lazy-page';
 
-// /login ships alone; every other screen is fetched when it is first visited.
-const SignupPage = lazy(() =>
-  import('../features/signup/components/signup-page').then((m) => ({ default: m.SignupPage })),
+// Every screen is fetched when it is first visited, and the page a visit starts on before the
+// first render (`preloadPage`, which the shell awaits): the login form's code (formik, yup) is
+// no longer part of every signed-in page (issue 17).
+const LoginPage = lazyPage(() =>
+  import('../features/login/components/login-page').then((m) => m.LoginPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/forgot-password/components/forgot-password-page').then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+const SignupPage = lazyPage(() =>
+  import('../features/signup/components/signup-page').then((m) => m.SignupPage),
 );
-const ForgotPasswordVerifyPage = lazy(() =>
-  import('../features/forgot-password/components/forgot-password-verify-page').then((m) => ({
-    default: m.ForgotPasswordVerifyPage,
-  })),
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/forgot-password/components/forgot-password-page').then(
+    (m) => m.ForgotPasswordPage,
+  ),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/forgot-password/components/reset-password-page').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+const ForgotPasswordVerifyPage = lazyPage(() =>
+  import('../features/forgot-password/components/forgot-password-verify-page').then(
+    (m) => m.ForgotPasswordVerifyPage,
+  ),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page').then((m) => ({
-    default: m.DashboardPage,
-  })),
+const ResetPasswordPage = lazyPage(() =>
+  import('../features/forgot-password/components/reset-password-page').then(
+    (m) => m.ResetPasswordPage,
+  ),
 );
-const RegisterPage = lazy(() =>
-  import('../features/registration/components/register-page').then((m) => ({
-    default: m.RegisterPage,
-  })),
+const DashboardPage = lazyPage(() =>
+  import('../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
 );
-const PaymentPage = lazy(() =>
-  import('../features/payment/components/payment-page').then((m) => ({
-    default: m.PaymentPage,
-  })),
+const RegisterPage = lazyPage(() =>
+  import('../features/registration/components/register-page').then((m) => m.RegisterPage),
 );
-const YourDataPage = lazy(() =>
-  import('../features/data-rights/components/your-data-page').then((m) => ({
-    default: m.YourDataPage,
-  })),
+const PaymentPage = lazyPage(() =>
+  import('../features/payment/components/payment-page').then((m) => m.PaymentPage),
 );
-const PrivacyPage = lazy(() =>
-  import('../features/privacy/components/privacy-page').then((m) => ({
-    default: m.PrivacyPage,
-  })),
+const YourDataPage = lazyPage(() =>
+  import('../features/data-rights/components/your-data-page').then((m) => m.YourDataPage),
 );
-const StatusPage = lazy(() =>
-  import('../features/status/components/status-page').then((m) => ({ default: m.StatusPage })),
+const PrivacyPage = lazyPage(() =>
+  import('../features/privacy/components/privacy-page').then((m) => m.PrivacyPage),
 );
+const StatusPage = lazyPage(() =>
+  import('../features/status/components/status-page').then((m) => m.StatusPage),
+);
+
+/** The page each path shows, as ClientRoutes routes it; `signedIn` the ones only a client sees. */
+const PAGES: Record<string, { page: LazyPage; signedIn?: true }> = {
+  '/login': { page: LoginPage },
+  '/signup': { page: SignupPage },
+  '/forgot-password': { page: ForgotPasswordPage },
+  '/forgot-password/verify': { page: ForgotPasswordVerifyPage },
+  '/forgot-password/reset': { page: ResetPasswordPage },
+  '/privacy': { page: PrivacyPage },
+  '/dashboard': { page: DashboardPage, signedIn: true },
+  '/register': { page: RegisterPage, signedIn: true },
+  '/payment': { page: PaymentPage, signedIn: true },
+  '/status': { page: StatusPage, signedIn: true },
+  '/your-data': { page: YourDataPage, signedIn: true },
+};
+
+/**
+ * Loads the page a visit to `pathname` will show, so that the first render shows it rather than
+ * a loading screen for a frame: the path's own page, or /login's for a path without one or a
+ * client's page without a stored session (where the routes send such a visit).
+ */
+export function preloadPage(pathname: string, signedIn: boolean): Promise<void> {
+  const route = PAGES[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
+  const page = route && (signedIn || !route.signedIn) ? route.page : LoginPage;
+  return page.preload();
+}
 
 /** Client routes of spec section 2. Protected routes and every unknown path go to /login. */
 export function ClientRoutes() {

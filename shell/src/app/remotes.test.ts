@@ -1,5 +1,8 @@
+import { loadRemote } from '@module-federation/runtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reloadOncePortalAnswers } from './remotes';
+import { loadPortal, reloadOncePortalAnswers } from './remotes';
+
+vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 
 const ENTRY = 'https://admin.example/remotes/admin-portal/remoteEntry.js';
 
@@ -42,5 +45,44 @@ describe('Retry of a portal whose files the page preloaded', () => {
     ).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+/** A portal's App, as the remote would export it. */
+const App = () => null;
+
+describe('loadPortal', () => {
+  it("waits for the portal's page of the URL before handing over its App", async () => {
+    let pageReady: () => void = () => {};
+    const preload = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          pageReady = resolve;
+        }),
+    );
+    vi.mocked(loadRemote).mockResolvedValue({ default: App, preload });
+    let handed = false;
+    const loading = loadPortal('client_portal', '/status').then((app) => {
+      handed = true;
+      return app;
+    });
+    await vi.waitFor(() => expect(preload).toHaveBeenCalledWith('/status'));
+    expect(handed).toBe(false);
+    pageReady();
+    expect(await loading).toBe(App);
+    expect(loadRemote).toHaveBeenCalledWith('client_portal/App');
+  });
+
+  it('hands over the App when the page fails to preload (it loads again as it renders)', async () => {
+    const preload = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.mocked(loadRemote).mockResolvedValue({ default: App, preload });
+    expect(await loadPortal('client_portal', '/register')).toBe(App);
+  });
+
+  it('asks the current URL of a portal that preloads nothing, and fails one without an App', async () => {
+    vi.mocked(loadRemote).mockResolvedValue({ default: App });
+    expect(await loadPortal('admin_portal')).toBe(App);
+    vi.mocked(loadRemote).mockResolvedValue({});
+    await expect(loadPortal('admin_portal')).rejects.toThrow('The admin_portal module has no App.');
   });
 });

@@ -14,9 +14,21 @@ export function registerPortalRemotes(config: RuntimeConfig, force = false) {
   );
 }
 
-export async function loadPortal(name: PortalName): Promise<ComponentType<PortalAppProps>> {
-  const module = await loadRemote<{ default: ComponentType<PortalAppProps> }>(`${name}/App`);
+/**
+ * A portal's App, with the page of `pathname` ready when the portal can say so (its optional
+ * `preload`, issue 17): the first render then shows that page, not a loading screen for a frame.
+ * A page that fails to preload does not fail the portal; it is asked for again as it renders.
+ */
+export async function loadPortal(
+  name: PortalName,
+  pathname: string = window.location.pathname,
+): Promise<ComponentType<PortalAppProps>> {
+  const module = await loadRemote<{
+    default: ComponentType<PortalAppProps>;
+    preload?: (pathname: string) => Promise<void>;
+  }>(`${name}/App`);
   if (!module?.default) throw new Error(`The ${name} module has no App.`);
+  await module.preload?.(pathname).catch(() => undefined);
   return module.default;
 }
 
