@@ -1,9 +1,18 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { ProfileDraft, ProfilePayload } from '@loan-portal/api-client';
-import { Button, ConfirmDialog, SelectField, StepIndicator, TextField } from '@loan-portal/ui-kit';
+import { Button, SelectField, StepIndicator, TextField } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
@@ -21,6 +30,12 @@ import styles from './register-page.module.css';
 import { type FieldSpec, INITIAL_VALUES, STEP_FIELDS } from './registration-fields';
 
 const LAST_STEP = REGISTRATION_STEPS.length - 1;
+
+// The review dialog (the ui-kit's Modal with react-aria's focus scope: 12.5 KB brotli) is needed
+// only at the end. Its code is asked for once the last step shows, not with the page, whose
+// first paint no longer waits for it (issue 17).
+const loadConfirmDialog = () => import('@loan-portal/ui-kit/confirm-dialog');
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 
 /** The titles of REGISTRATION_STEPS (personal, bank, address) in the reader's language. */
 function stepTexts(i18n: I18n) {
@@ -257,35 +272,39 @@ function RegistrationForm({
         </div>
       </form>
 
-      <ConfirmDialog
-        open={reviewing}
-        size="lg"
-        title={i18n._('register.confirmTitle')}
-        description={i18n._('register.confirmText')}
-        cancelLabel={i18n._('register.edit')}
-        confirmLabel={i18n._('register.confirmSubmit')}
-        busyLabel={i18n._('register.submitting')}
-        busy={submitting}
-        confirmDisabled={!consented}
-        onConfirm={confirm}
-        onCancel={() => setReviewing(false)}
-      >
-        <ReviewList values={formik.values} />
-        <label className={styles.consent}>
-          <input
-            type="checkbox"
-            checked={consented}
-            disabled={submitting}
-            onChange={(event) => setConsented(event.target.checked)}
-          />
-          <span>{i18n._('register.consent')}</span>
-        </label>
-        <p className={styles.consentNotice}>
-          <Link to="/privacy" target="_blank" rel="noopener">
-            {i18n._('register.readPrivacy')}
-          </Link>
-        </p>
-      </ConfirmDialog>
+      {step === LAST_STEP || reviewing ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={reviewing}
+            size="lg"
+            title={i18n._('register.confirmTitle')}
+            description={i18n._('register.confirmText')}
+            cancelLabel={i18n._('register.edit')}
+            confirmLabel={i18n._('register.confirmSubmit')}
+            busyLabel={i18n._('register.submitting')}
+            busy={submitting}
+            confirmDisabled={!consented}
+            onConfirm={confirm}
+            onCancel={() => setReviewing(false)}
+          >
+            <ReviewList values={formik.values} />
+            <label className={styles.consent}>
+              <input
+                type="checkbox"
+                checked={consented}
+                disabled={submitting}
+                onChange={(event) => setConsented(event.target.checked)}
+              />
+              <span>{i18n._('register.consent')}</span>
+            </label>
+            <p className={styles.consentNotice}>
+              <Link to="/privacy" target="_blank" rel="noopener">
+                {i18n._('register.readPrivacy')}
+              </Link>
+            </p>
+          </ConfirmDialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }
