@@ -44,6 +44,7 @@ export {
   type RefreshQueueOptions,
 } from './http/refresh-queue';
 export {
+  cookieLocale,
   DEFAULT_LOCALE,
   formatDate,
   formatDateTime,
@@ -51,6 +52,7 @@ export {
   intlLocale,
   isLocale,
   LOCALE_COOKIE,
+  LOCALE_COOKIE_ATTRIBUTE,
   LOCALE_NAMES,
   LOCALES,
   type Locale,

@@ -104,7 +104,7 @@ test('a broken config in the page gives a clear message, and Retry asks the serv
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const body = (await response.text()).replace(
-      /(<script id="lp-runtime-config" type="application\/json">)[^<]*/,
+      /(<script id="lp-runtime-config" type="application\/json"[^>]*>)[^<]*/,
       '$1{not json',
     );
     return route.fulfill({ response, body });

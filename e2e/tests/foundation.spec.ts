@@ -21,7 +21,7 @@ async function withoutInlineConfig(page: Page) {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const body = (await response.text()).replace(
-      /<script id="lp-runtime-config" type="application\/json">[^<]*<\/script>/,
+      /<script id="lp-runtime-config" type="application\/json"[^>]*>[^<]*<\/script>/,
       '',
     );
     return route.fulfill({ response, body });

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../create-api-client';
 import { API_PATHS } from '../endpoints/paths';
+import { LOCALE_COOKIE_ATTRIBUTE } from '../i18n/preference';
 import { INLINE_CONFIG_ID } from '../runtime-config';
 import { createMemoryStorage } from '../session/storage';
 import {
@@ -33,19 +34,29 @@ function runScript(options: {
   path: string;
   storage?: Record<string, string>;
   cookie?: string;
+  /** The server's copy of the lang cookie on the config element; absent when undefined. */
+  cookieCopy?: string;
   apiBaseUrl?: string;
 }) {
   const sent: Sent[] = [];
   const window: Record<string, unknown> = {};
+  let cookieReads = 0;
   const context = {
     window,
     location: { pathname: options.path },
     localStorage: { getItem: (key: string) => options.storage?.[key] ?? null },
     document: {
-      cookie: options.cookie ?? '',
+      get cookie() {
+        cookieReads += 1;
+        return options.cookie ?? '';
+      },
       getElementById: (id: string) =>
         id === INLINE_CONFIG_ID
-          ? { textContent: JSON.stringify({ apiBaseUrl: options.apiBaseUrl ?? '' }) }
+          ? {
+              textContent: JSON.stringify({ apiBaseUrl: options.apiBaseUrl ?? '' }),
+              getAttribute: (name: string) =>
+                name === LOCALE_COOKIE_ATTRIBUTE ? (options.cookieCopy ?? null) : null,
+            }
           : null,
     },
     performance: { now: () => 1000 },
@@ -56,7 +67,11 @@ function runScript(options: {
   };
   window.fetch = context.fetch;
   runInNewContext(EARLY_REQUESTS_SCRIPT, context);
-  return { sent, early: window[EARLY_REQUESTS_GLOBAL] as Record<string, EarlyRequest> | undefined };
+  return {
+    sent,
+    early: window[EARLY_REQUESTS_GLOBAL] as Record<string, EarlyRequest> | undefined,
+    cookieReads,
+  };
 }
 
 describe('the early requests script (issue 17)', () => {
@@ -92,6 +107,27 @@ describe('the early requests script (issue 17)', () => {
     expect(language({ 'loan-portal.locale': 'fr' }, 'lang=xx')).toBe('en');
   });
 
+  it("takes the lang cookie from the server's copy in the page, never reading document.cookie", () => {
+    const run = (cookieCopy: string, cookie = 'lang=en') =>
+      runScript({ path: '/status', storage: { client_access_token: 't' }, cookie, cookieCopy });
+    const hindi = run('hi');
+    expect(hindi.sent[0]?.headers['Accept-Language']).toBe('hi');
+    expect(hindi.cookieReads).toBe(0);
+    // '' is the server saying there was no cookie.
+    const none = run('', 'lang=hi');
+    expect(none.sent[0]?.headers['Accept-Language']).toBe('en');
+    expect(none.cookieReads).toBe(0);
+    expect(run('xx').sent[0]?.headers['Accept-Language']).toBe('en');
+    // A stored choice wins and needs neither.
+    const stored = runScript({
+      path: '/status',
+      storage: { client_access_token: 't', 'loan-portal.locale': 'en' },
+      cookieCopy: 'hi',
+    });
+    expect(stored.sent[0]?.headers['Accept-Language']).toBe('en');
+    expect(stored.cookieReads).toBe(0);
+  });
+
   it("asks for staff's user and, on the dashboard, its figures, with the admin token only", () => {
     const { sent } = runScript({
       path: '/portal-admin/dashboard',
@@ -116,7 +152,10 @@ describe('the early requests script (issue 17)', () => {
       fetch: fail,
       location: { pathname: '/status' },
       localStorage: { getItem: (key: string) => (key === 'client_access_token' ? 't' : null) },
-      document: { cookie: '', getElementById: () => ({ textContent: '{"apiBaseUrl":""}' }) },
+      document: {
+        cookie: '',
+        getElementById: () => ({ textContent: '{"apiBaseUrl":""}', getAttribute: () => null }),
+      },
       performance: { now: () => 0 },
     });
     const early = window[EARLY_REQUESTS_GLOBAL] as Record<string, EarlyRequest>;

@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it, test } from 'vitest';
 import { ValidationError } from 'yup';
+import { INLINE_CONFIG_ID } from '../runtime-config';
 import { VALIDATION_IDS, VALIDATION_MESSAGES, validationText } from '../validation/messages';
 import { profileSchema } from '../validation/registration';
 import { loadSharedCatalog } from './catalog';
 import { formatDate, formatDateTime, formatMoney } from './format';
 import { intlLocale, negotiateLocale } from './locales';
+import { cookieLocale, LOCALE_COOKIE_ATTRIBUTE } from './preference';
 
 /** msgid -> msgstr of a PO file (the catalogs have single-line entries). */
 function readPo(locale: string): Map<string, string> {
@@ -131,5 +133,42 @@ describe('the device language', () => {
     storage.setItem('loan-portal.locale', 'fr');
     expect(readStoredLocale(storage)).toBeNull();
     expect(localeCookie('hi')).toBe('lang=hi; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+});
+
+describe("the lang cookie's language (cookieLocale)", () => {
+  /** A page as the server renders it (with the copy) or as another host might (without). */
+  function page(options: { copy?: string; cookie: string }) {
+    let reads = 0;
+    const config = {
+      getAttribute: (name: string) => (name === LOCALE_COOKIE_ATTRIBUTE ? options.copy : null),
+    };
+    const doc = {
+      getElementById: (id: string) =>
+        id === INLINE_CONFIG_ID && options.copy !== undefined ? config : null,
+      get cookie() {
+        reads += 1;
+        return options.cookie;
+      },
+    } as unknown as Document;
+    return { doc, reads: () => reads };
+  }
+
+  it("reads the server's copy in the page, not document.cookie", () => {
+    const hindi = page({ copy: 'hi', cookie: 'lang=en' });
+    expect(cookieLocale(hindi.doc)).toBe('hi');
+    expect(hindi.reads()).toBe(0);
+    // '' is the server saying the page came without one.
+    const none = page({ copy: '', cookie: 'lang=hi' });
+    expect(cookieLocale(none.doc)).toBeNull();
+    expect(none.reads()).toBe(0);
+    expect(cookieLocale(page({ copy: 'fr', cookie: '' }).doc)).toBeNull();
+  });
+
+  it('reads document.cookie on a page without the copy (another host served it)', () => {
+    const other = page({ cookie: 'theme=dark; lang=hi' });
+    expect(cookieLocale(other.doc)).toBe('hi');
+    expect(other.reads()).toBe(1);
+    expect(cookieLocale(page({ cookie: 'lang=xx' }).doc)).toBeNull();
   });
 });

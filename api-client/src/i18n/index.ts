@@ -16,4 +16,11 @@ export {
   type Locale,
   negotiateLocale,
 } from './locales';
-export { LOCALE_COOKIE, localeCookie, readStoredLocale, storeLocale } from './preference';
+export {
+  cookieLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_ATTRIBUTE,
+  localeCookie,
+  readStoredLocale,
+  storeLocale,
+} from './preference';

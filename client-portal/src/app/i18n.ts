@@ -7,9 +7,8 @@
  */
 import type { I18n, MessageDescriptor, Messages } from '@lingui/core';
 import {
+  cookieLocale,
   DEFAULT_LOCALE,
-  isLocale,
-  LOCALE_COOKIE,
   type Locale,
   loadSharedCatalog,
   localeCookie,
@@ -50,12 +49,6 @@ export async function loadCatalog(locale: Locale): Promise<Messages> {
 /** Adds a catalog made elsewhere (the pseudo-locale of the tests). */
 export function registerCatalog(locale: string, messages: Messages) {
   catalogs.set(locale, messages);
-}
-
-function cookieLocale(): Locale | null {
-  if (typeof document === 'undefined') return null;
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(document.cookie);
-  return match && isLocale(match[1]) ? match[1] : null;
 }
 
 /** The locale this device chose, if it ever chose one (localStorage, else the `lang` cookie). */

@@ -51,12 +51,31 @@ function page(path: string, entryUrl = config.remotes.client_portal, pageHints =
 describe('the shell page for one URL', () => {
   it('carries the runtime config, so the shell does not wait for /config.json', () => {
     const html = page('/register');
-    const json = /<script id="lp-runtime-config" type="application\/json">(.*?)<\/script>/.exec(
-      html,
-    )?.[1];
+    const json =
+      /<script id="lp-runtime-config" type="application\/json" data-lang-cookie="">(.*?)<\/script>/.exec(
+        html,
+      )?.[1];
     expect(JSON.parse(json ?? '')).toEqual(config);
     // A "</script>" inside a value cannot end the element early.
     expect(json).not.toContain('<');
+  });
+
+  it('copies the lang cookie it was asked with into the config element, for the scripts (issue 17)', () => {
+    const element = (cookieLocale?: 'en' | 'hi') =>
+      /<script id="lp-runtime-config"[^>]*>/.exec(
+        renderShellPage({
+          template,
+          config,
+          entryUrl: config.remotes.client_portal,
+          hints,
+          path: '/status',
+          cookieLocale,
+        }),
+      )?.[0];
+    expect(element('hi')).toBe(
+      '<script id="lp-runtime-config" type="application/json" data-lang-cookie="hi">',
+    );
+    expect(element()).toContain('data-lang-cookie=""');
   });
 
   it("preloads the remote's entry, its App and the page's own chunks, next to the entry", () => {
@@ -104,9 +123,10 @@ describe('the shell page for one URL', () => {
       hints,
       path: '/login',
     });
-    const json = /<script id="lp-runtime-config" type="application\/json">(.*?)<\/script>/.exec(
-      html,
-    )?.[1];
+    const json =
+      /<script id="lp-runtime-config" type="application\/json" data-lang-cookie="">(.*?)<\/script>/.exec(
+        html,
+      )?.[1];
     expect(JSON.parse(json ?? '')).toEqual(dollars);
     expect(html).toContain('<title>Rs$` Loans</title>');
     expect(html).toContain(

@@ -1,4 +1,10 @@
-import { FIRST_PAINT_MARKERS, INLINE_CONFIG_ID, type RuntimeConfig } from '@loan-portal/api-client';
+import {
+  FIRST_PAINT_MARKERS,
+  INLINE_CONFIG_ID,
+  LOCALE_COOKIE_ATTRIBUTE,
+  type Locale,
+  type RuntimeConfig,
+} from '@loan-portal/api-client';
 import { escapeHtml, scriptJson } from '../../lib/html';
 import { EARLY_REQUESTS_TAG } from './early-requests';
 import type { PageHints } from './page-hints';
@@ -40,6 +46,11 @@ export interface ShellPageInput {
    * prerendered one, and `<html lang>` to match.
    */
   locale?: string;
+  /**
+   * The `lang` cookie the page was requested with (a known language, else none), copied into the
+   * page so that its scripts need not read `document.cookie` (api-client `cookieLocale`).
+   */
+  cookieLocale?: Locale;
 }
 
 /**
@@ -57,6 +68,7 @@ export function renderShellPage({
   hints,
   path,
   locale,
+  cookieLocale,
 }: ShellPageInput): string {
   const productName = escapeHtml(config.productName);
   let html = template.replaceAll('__PRODUCT_NAME__', () => productName);
@@ -71,7 +83,7 @@ export function renderShellPage({
     files.map((file) => resolveNextToEntry(entryUrl, file)).filter((url) => url !== undefined);
 
   const head = [
-    `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptJson(config)}</script>`,
+    `<script id="${INLINE_CONFIG_ID}" type="application/json" ${LOCALE_COOKIE_ATTRIBUTE}="${cookieLocale ?? ''}">${scriptJson(config)}</script>`,
     // A signed-in page's first API reads start now, beside the scripts below (it reads the config).
     EARLY_REQUESTS_TAG,
   ];

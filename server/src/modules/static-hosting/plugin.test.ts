@@ -165,6 +165,23 @@ describe('pages of the web app', () => {
     expect(admin.body).toContain('<html>');
   });
 
+  it("copies each request's lang cookie into its page, whatever the page (issue 17)", async () => {
+    const cookieCopy = async (url: string, cookie?: string) => {
+      const res = await app.inject({
+        url,
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+      return /data-lang-cookie="([^"]*)"/.exec(res.body)?.[1];
+    };
+    // Pages rendered once are kept: the copy must still follow each request's cookie.
+    expect(await cookieCopy('/status', 'lang=hi')).toBe('hi');
+    expect(await cookieCopy('/status')).toBe('');
+    expect(await cookieCopy('/status', 'lang=en')).toBe('en');
+    expect(await cookieCopy('/status', 'lang=xx')).toBe('');
+    expect(await cookieCopy('/login', 'lang=hi')).toBe('hi');
+    expect(await cookieCopy('/', 'lang=hi')).toBe('hi');
+  });
+
   it('falls back to the boot screen for a page without hints', async () => {
     const res = await page('/no/such/page');
     expect(res.body).toContain('<div class="lp-boot">Loading Rupee &#60;Loans&#62;...</div>');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { LOCALE_COOKIE, type PortalName, portalForPath } from '@loan-portal/api-client';
+import { isLocale, LOCALE_COOKIE, type PortalName, portalForPath } from '@loan-portal/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
@@ -151,7 +151,9 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
     const route = portalHints?.routes[path];
     // The visitor's language only matters where the remote painted the page in it.
     const language = locale && route?.localized?.[locale] ? locale : undefined;
-    const key = route ? `${portal} ${path} ${language ?? ''}` : portal;
+    // Every page carries the cookie's language for its scripts (page.ts).
+    const cookieLocale = isLocale(locale) ? locale : undefined;
+    const key = `${route ? `${portal} ${path} ${language ?? ''}` : portal} ${cookieLocale ?? ''}`;
     let page = rendered.get(key);
     if (!page) {
       page = compressed(
@@ -162,6 +164,7 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
           hints: portalHints,
           path,
           locale: language,
+          cookieLocale,
         }),
       );
       rendered.set(key, page);
@@ -170,7 +173,7 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
   };
 
   app.get('/', async (request, reply) => {
-    const page = pageFor('/');
+    const page = pageFor('/', request.cookies?.[LOCALE_COOKIE]);
     if (!page) return reply.status(503).type('text/plain').send('The web app is not built yet.');
     return sendPage(page, request, reply);
   });
