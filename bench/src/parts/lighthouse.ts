@@ -290,6 +290,14 @@ export async function runLighthouse(): Promise<PartResult> {
       }
       runs.sort((a, b) => a.score - b.score);
       const median = runs[Math.floor(runs.length / 2)]!;
+      // Each target is a median of its own (the issue's "median of runs"): the run of median LCP
+      // is not always the run of median score. Its details explain its LCP.
+      const byLcp = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]!;
+      const range = (values: number[]) =>
+        `runs ${values
+          .sort((a, b) => a - b)
+          .map((value) => Math.round(value))
+          .join(', ')}`;
       const landed = new URL(median.finalUrl).pathname;
       const note = landed === page.path ? undefined : `ended on ${landed}`;
       const base = `${page.name}`;
@@ -300,18 +308,22 @@ export async function runLighthouse(): Promise<PartResult> {
           target: `≥ ${TARGETS.score}`,
           verdict: verdict(median.score >= TARGETS.score),
           reference: `shows <html lang="${seen.lang}">, h1 "${seen.heading.slice(0, 40)}"`,
-          note,
+          note:
+            [note, runs.length > 1 ? range(runs.map((run) => run.score)) : undefined]
+              .filter(Boolean)
+              .join('; ') || undefined,
           data: { locale: page.locale, lang: seen.lang, heading: seen.heading, runs },
         },
         {
           measure: `${base}: LCP`,
-          figure: formatMs(median.lcpMs),
+          figure: formatMs(byLcp.lcpMs),
           reference:
-            `FCP ${formatMs(median.fcpMs)}; critical chain ${median.longestChain?.length ?? '?'} ` +
-            `requests deep, ${formatMs(median.longestChain?.duration ?? Number.NaN)}; ${median.requests} requests` +
-            (median.lcpElement ? `; LCP element ${median.lcpElement}` : ''),
+            `${range(runs.map((run) => run.lcpMs))} ms; ` +
+            `FCP ${formatMs(byLcp.fcpMs)}; critical chain ${byLcp.longestChain?.length ?? '?'} ` +
+            `requests deep, ${formatMs(byLcp.longestChain?.duration ?? Number.NaN)}; ${byLcp.requests} requests` +
+            (byLcp.lcpElement ? `; LCP element ${byLcp.lcpElement}` : ''),
           target: `≤ ${TARGETS.lcpMs} ms`,
-          verdict: verdict(median.lcpMs <= TARGETS.lcpMs),
+          verdict: verdict(byLcp.lcpMs <= TARGETS.lcpMs),
         },
         {
           measure: `${base}: TBT`,
