@@ -7,15 +7,19 @@ set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 packages=()
 [ -x "$CHROMIUM" ] || packages+=(chromium)
+# fontconfig brings fc-list, which Chromium's own dependencies do not.
+command -v fc-list >/dev/null 2>&1 || packages+=(fontconfig)
 if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=hi 2>/dev/null)" ]; then
   packages+=(fonts-noto-core)
 fi
 if [ "${#packages[@]}" -eq 0 ]; then exit 0; fi
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
   echo "Installing ${packages[*]} from Debian's packages..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
-  exit 0
+  if apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null; then
+    exit 0
+  fi
+  # Without Chromium the browser tests cannot run; without the font only Hindi looks wrong.
+  [ -x "$CHROMIUM" ] || exit 1
 fi
 if [ ! -x "$CHROMIUM" ]; then
   echo "Chromium is needed for the browser tests: install Debian's 'chromium' package" >&2

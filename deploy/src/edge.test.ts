@@ -21,6 +21,7 @@ before(async () => {
         path: req.url,
         httpVersion: req.httpVersion,
         forwardedProto: req.headers['x-forwarded-proto'] ?? null,
+        forwardedHost: req.headers['x-forwarded-host'] ?? null,
       }),
     );
   });
@@ -68,12 +69,33 @@ test('a browser offering HTTP/2 gets it, over TLS, and the instance hears https'
     path: '/api/ready',
     httpVersion: '1.1',
     forwardedProto: 'https',
+    forwardedHost: null,
   });
 });
 
-test("a client's own X-Forwarded-Proto is replaced, not believed", async () => {
-  const answer = await http2Get('/echo', { 'x-forwarded-proto': 'http' });
+test("a client's own X-Forwarded-Proto and X-Forwarded-Host are not believed", async () => {
+  const answer = await http2Get('/echo', {
+    'x-forwarded-proto': 'http',
+    'x-forwarded-host': 'evil.example',
+  });
   assert.equal(JSON.parse(answer.body).forwardedProto, 'https');
+  assert.equal(JSON.parse(answer.body).forwardedHost, null);
+});
+
+test('on the plain HTTP bind (no LB_TLS_CERT) a client claiming https is told http', async () => {
+  const address = backend.address();
+  if (!address || typeof address !== 'object') throw new Error('no backend address');
+  const plain = await startEdge(`http://127.0.0.1:${address.port}`, { tls: false });
+  try {
+    const res = await fetch(`${plain.url}/echo`, {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+    });
+    const seen = (await res.json()) as { forwardedProto: string; forwardedHost: string | null };
+    assert.equal(seen.forwardedProto, 'http');
+    assert.equal(seen.forwardedHost, null);
+  } finally {
+    await plain.stop();
+  }
 });
 
 test('a client without HTTP/2 is still served over HTTP/1.1 and TLS', async () => {

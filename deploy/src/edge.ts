@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,8 @@ export interface Edge {
 
 function ready(url: string, ca: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request(`${url}/api/ready`, { ca, timeout: 2_000 }, (res) => {
+    const send = url.startsWith('https:') ? request : httpRequest;
+    const req = send(`${url}/api/ready`, { ca, timeout: 2_000 }, (res) => {
       res.resume();
       resolve(res.statusCode === 200);
     });
@@ -33,41 +35,52 @@ function ready(url: string, ca: string): Promise<boolean> {
   });
 }
 
-/** `backendUrl`: the one instance behind it, e.g. http://127.0.0.1:4000. */
-export async function startEdge(backendUrl: string): Promise<Edge> {
+/**
+ * `backendUrl`: the one instance behind it, e.g. http://127.0.0.1:4000. `tls: false` starts the
+ * same configuration without LB_TLS_CERT (plain HTTP, as `pnpm cluster` runs it); `ca` and
+ * `spkiHash` are then empty.
+ */
+export async function startEdge(
+  backendUrl: string,
+  { tls = true }: { tls?: boolean } = {},
+): Promise<Edge> {
   const dir = mkdtempSync(join(tmpdir(), 'loan-bench-edge-'));
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const made = !tls
+    ? { status: 0, stderr: '' }
+    : spawnSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '2',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=DNS:localhost',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
   if (made.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`openssl could not make the edge's certificate: ${made.stderr}`);
   }
-  const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+  const cert = tls ? readFileSync(join(dir, 'cert.pem'), 'utf8') : '';
   const pem = join(dir, 'edge.pem');
-  writeFileSync(pem, cert + readFileSync(join(dir, 'key.pem'), 'utf8'));
-  const spki = new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });
-  const spkiHash = createHash('sha256').update(spki).digest('base64');
+  if (tls) writeFileSync(pem, cert + readFileSync(join(dir, 'key.pem'), 'utf8'));
+  const spki = tls
+    ? new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' })
+    : undefined;
+  const spkiHash = spki ? createHash('sha256').update(spki).digest('base64') : '';
 
   const backend = new URL(backendUrl);
   const config = readFileSync(join(repoRoot, 'deploy/haproxy.cfg'), 'utf8').replace(
@@ -78,7 +91,11 @@ export async function startEdge(backendUrl: string): Promise<Edge> {
   writeFileSync(configFile, config);
   const port = await freePort();
   const haproxy: ChildProcess = spawn('haproxy', ['-db', '-f', configFile], {
-    env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, LB_TLS_CERT: pem },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'LB_TLS_CERT')),
+      LB_BIND: `127.0.0.1:${port}`,
+      ...(tls ? { LB_TLS_CERT: pem } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let failed: Error | undefined;
@@ -90,7 +107,7 @@ export async function startEdge(backendUrl: string): Promise<Edge> {
       resolve();
     });
   });
-  const url = `https://localhost:${port}`;
+  const url = tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   const stop = async () => {
     haproxy.kill('SIGTERM');
     await exited;

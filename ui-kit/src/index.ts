@@ -52,4 +52,5 @@ export {
   type TimelineStepState,
 } from './components/timeline/timeline';
 export { TotpSetup, type TotpSetupProps } from './components/totp-setup/totp-setup';
+export { type LazyModule, useLazyModule } from './hooks/use-lazy-module';
 export { knownText, loadUiKitCatalog, uiKitEnglish, useUiKitI18n } from './i18n/ui-kit-i18n';

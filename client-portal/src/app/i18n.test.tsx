@@ -207,3 +207,23 @@ describe('Hindi (issue 16)', () => {
     expect(items[3]).toHaveTextContent('स्वीकृत (अभी नहीं)');
   });
 });
+
+describe("the page's copy of the lang cookie", () => {
+  it('follows a language the client picks, for when the device cannot store it', async () => {
+    const { rememberLocale, storedLocale } = await import('./i18n');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<script id="lp-runtime-config" type="application/json" data-lang-cookie="en">{}</script>',
+    );
+    try {
+      rememberLocale('hi');
+      const copy = document.getElementById('lp-runtime-config');
+      expect(copy?.getAttribute('data-lang-cookie')).toBe('hi');
+      // With nothing in localStorage, the copy decides (it no longer says what the page came with).
+      localStorage.removeItem('loan-portal.locale');
+      expect(storedLocale()).toBe('hi');
+    } finally {
+      document.getElementById('lp-runtime-config')?.remove();
+    }
+  });
+});

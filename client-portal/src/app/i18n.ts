@@ -9,6 +9,8 @@ import type { I18n, MessageDescriptor, Messages } from '@lingui/core';
 import {
   cookieLocale,
   DEFAULT_LOCALE,
+  INLINE_CONFIG_ID,
+  LOCALE_COOKIE_ATTRIBUTE,
   type Locale,
   loadSharedCatalog,
   localeCookie,
@@ -59,8 +61,11 @@ export function storedLocale(): Locale | null {
 /** Remembers the choice on this device: localStorage for the app, a cookie for the server. */
 export function rememberLocale(locale: Locale) {
   storeLocale(locale);
+  if (typeof document === 'undefined') return;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
-  if (typeof document !== 'undefined') document.cookie = localeCookie(locale);
+  document.cookie = localeCookie(locale);
+  // The page's copy of the cookie (cookieLocale reads it) follows, should the storage above fail.
+  document.getElementById(INLINE_CONFIG_ID)?.setAttribute(LOCALE_COOKIE_ATTRIBUTE, locale);
 }
 
 /**

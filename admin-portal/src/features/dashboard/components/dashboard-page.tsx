@@ -1,5 +1,5 @@
-import { Card, EmptyState, Spinner, StatusBadge } from '@loan-portal/ui-kit';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Card, EmptyState, Spinner, StatusBadge, useLazyModule } from '@loan-portal/ui-kit';
+import { type ReactNode, useEffect, useState } from 'react';
 import { addAdminCatalog, useAdminI18n } from '../../../app/i18n';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { formatCount, formatDateTime } from '../../../lib/format';
@@ -11,13 +11,9 @@ addAdminCatalog(messages);
 
 // chart.js is 45 of this screen's 53 KB (brotli). The title, the four figures and the table paint
 // without it; the charts' code is asked for after that first paint and draws into boxes of the
-// charts' own size, so nothing moves (issue 17: Lighthouse's LCP waited for chart.js).
-const StatusDonut = lazy(() =>
-  import('./dashboard-charts').then((m) => ({ default: m.StatusDonut })),
-);
-const MonthlyBar = lazy(() =>
-  import('./dashboard-charts').then((m) => ({ default: m.MonthlyBar })),
-);
+// charts' own size, so nothing moves (issue 17: Lighthouse's LCP waited for chart.js). Should it
+// fail to arrive, the boxes stay empty and the rest of the screen works.
+const loadCharts = () => import('./dashboard-charts');
 
 /** True from the frame after the first paint (rAF, then a task). */
 function usePainted(): boolean {
@@ -36,12 +32,21 @@ function usePainted(): boolean {
 }
 
 /** A chart, once painted and loaded; until then an empty box of its size; nothing to draw: "No data". */
-function ChartSlot({ empty, children }: { empty: boolean; children: ReactNode }) {
+function ChartSlot({
+  empty,
+  render,
+}: {
+  empty: boolean;
+  render: (charts: Awaited<ReturnType<typeof loadCharts>>) => ReactNode;
+}) {
   const i18n = useAdminI18n();
-  const painted = usePainted();
+  const charts = useLazyModule(loadCharts, usePainted() && !empty);
   if (empty) return <EmptyState title={i18n._('dashboard.noData')} />;
-  const box = <div className={styles.chartBox} aria-hidden="true" />;
-  return painted ? <Suspense fallback={box}>{children}</Suspense> : box;
+  return charts.value ? (
+    render(charts.value)
+  ) : (
+    <div className={styles.chartBox} aria-hidden="true" />
+  );
 }
 
 const COLUMNS = [
@@ -105,14 +110,16 @@ function DashboardContent({
       </ul>
       <div className={styles.charts}>
         <Card title={i18n._('dashboard.byStatus')}>
-          <ChartSlot empty={Object.keys(data.donut_chart ?? {}).length === 0}>
-            <StatusDonut donut={data.donut_chart} />
-          </ChartSlot>
+          <ChartSlot
+            empty={Object.keys(data.donut_chart ?? {}).length === 0}
+            render={({ StatusDonut }) => <StatusDonut donut={data.donut_chart} />}
+          />
         </Card>
         <Card title={i18n._('dashboard.perMonth')}>
-          <ChartSlot empty={(data.bar_chart ?? []).length === 0}>
-            <MonthlyBar months={data.bar_chart} />
-          </ChartSlot>
+          <ChartSlot
+            empty={(data.bar_chart ?? []).length === 0}
+            render={({ MonthlyBar }) => <MonthlyBar months={data.bar_chart} />}
+          />
         </Card>
       </div>
       <Card

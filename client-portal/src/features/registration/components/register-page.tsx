@@ -1,18 +1,9 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { ProfileDraft, ProfilePayload } from '@loan-portal/api-client';
-import { Button, SelectField, StepIndicator, TextField } from '@loan-portal/ui-kit';
+import { Button, SelectField, StepIndicator, TextField, useLazyModule } from '@loan-portal/ui-kit';
 import { useFormik } from 'formik';
-import {
-  type FormEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
@@ -33,9 +24,9 @@ const LAST_STEP = REGISTRATION_STEPS.length - 1;
 
 // The review dialog (the ui-kit's Modal with react-aria's focus scope: 12.5 KB brotli) is needed
 // only at the end. Its code is asked for once the last step shows, not with the page, whose
-// first paint no longer waits for it (issue 17).
-const loadConfirmDialog = () => import('@loan-portal/ui-kit/confirm-dialog');
-const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+// first paint no longer waits for it (issue 17); a failed load leaves the form as it is.
+const loadConfirmDialog = () =>
+  import('@loan-portal/ui-kit/confirm-dialog').then((m) => m.ConfirmDialog);
 
 /** The titles of REGISTRATION_STEPS (personal, bank, address) in the reader's language. */
 function stepTexts(i18n: I18n) {
@@ -112,6 +103,13 @@ function RegistrationForm({
   const [consented, setConsented] = useState(false);
   const [ifscConfirmed, setIfscConfirmed] = useState(false);
   const movedRef = useRef(false);
+  const review = useLazyModule(loadConfirmDialog, step === LAST_STEP || reviewing);
+  const ConfirmDialog = review.value;
+  // The dialog's code could not be loaded (offline): as a failed submit does (spec section 8), the
+  // review closes, the form stays, and the next Complete asks for the code again.
+  useEffect(() => {
+    if (review.failed && reviewing) setReviewing(false);
+  }, [review.failed, reviewing]);
 
   const formik = useFormik<ProfileFormValues>({
     initialValues: { ...INITIAL_VALUES, ...draft?.values } as ProfileFormValues,
@@ -196,6 +194,7 @@ function RegistrationForm({
     }
     if (await validateStep()) {
       setConsented(false);
+      if (review.failed) review.retry();
       setReviewing(true);
     }
   };
@@ -272,38 +271,36 @@ function RegistrationForm({
         </div>
       </form>
 
-      {step === LAST_STEP || reviewing ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={reviewing}
-            size="lg"
-            title={i18n._('register.confirmTitle')}
-            description={i18n._('register.confirmText')}
-            cancelLabel={i18n._('register.edit')}
-            confirmLabel={i18n._('register.confirmSubmit')}
-            busyLabel={i18n._('register.submitting')}
-            busy={submitting}
-            confirmDisabled={!consented}
-            onConfirm={confirm}
-            onCancel={() => setReviewing(false)}
-          >
-            <ReviewList values={formik.values} />
-            <label className={styles.consent}>
-              <input
-                type="checkbox"
-                checked={consented}
-                disabled={submitting}
-                onChange={(event) => setConsented(event.target.checked)}
-              />
-              <span>{i18n._('register.consent')}</span>
-            </label>
-            <p className={styles.consentNotice}>
-              <Link to="/privacy" target="_blank" rel="noopener">
-                {i18n._('register.readPrivacy')}
-              </Link>
-            </p>
-          </ConfirmDialog>
-        </Suspense>
+      {ConfirmDialog ? (
+        <ConfirmDialog
+          open={reviewing}
+          size="lg"
+          title={i18n._('register.confirmTitle')}
+          description={i18n._('register.confirmText')}
+          cancelLabel={i18n._('register.edit')}
+          confirmLabel={i18n._('register.confirmSubmit')}
+          busyLabel={i18n._('register.submitting')}
+          busy={submitting}
+          confirmDisabled={!consented}
+          onConfirm={confirm}
+          onCancel={() => setReviewing(false)}
+        >
+          <ReviewList values={formik.values} />
+          <label className={styles.consent}>
+            <input
+              type="checkbox"
+              checked={consented}
+              disabled={submitting}
+              onChange={(event) => setConsented(event.target.checked)}
+            />
+            <span>{i18n._('register.consent')}</span>
+          </label>
+          <p className={styles.consentNotice}>
+            <Link to="/privacy" target="_blank" rel="noopener">
+              {i18n._('register.readPrivacy')}
+            </Link>
+          </p>
+        </ConfirmDialog>
       ) : null}
     </>
   );
