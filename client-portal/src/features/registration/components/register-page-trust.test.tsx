@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../../test/axe';
+import { enter } from '../../../test/registration-form';
 import { API, makeApplication, renderApp, server, signedIn } from '../../../test/render-app';
 import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-profile-draft';
 
@@ -17,11 +18,6 @@ async function openForm() {
   // The heading paints at once; the form follows once the saved draft is read.
   await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
   return userEvent.setup();
-}
-
-async function enter(user: User, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
 }
 
 async function fillStep1(user: User) {

@@ -1,44 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, makeApplication, renderApp, server, signedIn } from '../../../test/render-app';
-
-async function openForm() {
-  signedIn();
-  renderApp('/register');
-  await screen.findByRole('heading', { level: 1, name: 'Registration Form' });
-  // The heading paints at once; the form follows once the saved draft is read.
-  await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
-  return userEvent.setup();
-}
-
-/** Focuses a field and pastes the text: one input event, as autofill or a paste would. */
-async function enter(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
-
-async function fillStep1(user: ReturnType<typeof userEvent.setup>) {
-  await enter(user, screen.getByLabelText(/^Full Name/), 'Anita Nair');
-  await enter(user, screen.getByLabelText(/^Contact Number/), '9876543210');
-  await enter(user, screen.getByLabelText(/^Aadhaar Number/), '234567890124');
-  await enter(user, screen.getByLabelText(/^PAN Number/), 'abcde1234f');
-  await enter(user, screen.getByLabelText(/^Loan Amount/), '500000');
-  await user.selectOptions(screen.getByLabelText(/^Loan Type/), 'Home Loan');
-}
-
-async function fillStep2(user: ReturnType<typeof userEvent.setup>) {
-  await enter(user, screen.getByLabelText(/^Bank Name/), 'State Bank of India');
-  await enter(user, screen.getByLabelText(/^Account Number/), '123456789012');
-  await enter(user, screen.getByLabelText(/^IFSC Code/), 'SBIN0001234');
-}
-
-async function fillStep3(user: ReturnType<typeof userEvent.setup>) {
-  await enter(user, screen.getByLabelText(/^Address/), '12 MG Road, Ernakulam');
-  await enter(user, screen.getByLabelText(/^City/), 'Kochi');
-  await enter(user, screen.getByLabelText(/^PIN Code/), '682011');
-}
+import {
+  enter,
+  fillAllSteps,
+  fillStep1,
+  fillStep2,
+  fillStep3,
+  openForm,
+} from '../../../test/registration-form';
+import { API, makeApplication, server } from '../../../test/render-app';
 
 describe('registration form', () => {
   it('shows the title, subtitle and step 1, with Previous disabled', async () => {
@@ -227,13 +198,7 @@ describe('registration form', () => {
       ),
     );
     const user = await openForm();
-    await fillStep1(user);
-    await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    await screen.findByRole('heading', { level: 2, name: 'Bank Information' });
-    await fillStep2(user);
-    await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    await screen.findByRole('heading', { level: 2, name: 'Address Information' });
-    await fillStep3(user);
+    await fillAllSteps(user);
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     await user.click(await screen.findByRole('checkbox', { name: /^I agree/ }));
     await user.click(await screen.findByRole('button', { name: 'Confirm & Submit' }));
