@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { lazyPage } from './lazy-page';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyPage, useIdlePreload } from './lazy-page';
 
 function Counter() {
   const [count, setCount] = useState(0);
@@ -83,5 +83,89 @@ describe('lazyPage', () => {
     expect(page.load).toHaveBeenCalledTimes(2);
     await act(async () => page.deliver());
     expect(await screen.findByRole('button', { name: 'Count 0' })).toBeInTheDocument();
+  });
+});
+
+/** A screen on which `page` is wanted in idle time. */
+function Screen({ page, wanted }: { page: ReturnType<typeof lazyPage>; wanted: boolean }) {
+  useIdlePreload(page, wanted);
+  return <p>On screen</p>;
+}
+
+describe('useIdlePreload', () => {
+  afterEach(() => {
+    // Unmounted while the stubs stand: the hook's cleanup cancels through them.
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  /** requestIdleCallback that runs its callbacks when the test says the phone is idle. */
+  function idleQueue() {
+    const waiting = new Map<number, () => void>();
+    let next = 1;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      waiting.set(next, callback);
+      return next++;
+    });
+    vi.stubGlobal('cancelIdleCallback', (id: number) => waiting.delete(id));
+    return {
+      runIdle() {
+        for (const [id, callback] of waiting) {
+          waiting.delete(id);
+          callback();
+        }
+      },
+      get size() {
+        return waiting.size;
+      },
+    };
+  }
+
+  it('loads the page once the phone is idle after the screen painted, not before', async () => {
+    const idle = idleQueue();
+    const page = deferredModule();
+    const Page = lazyPage(page.load);
+    render(<Screen page={Page} wanted />);
+    expect(screen.getByText('On screen')).toBeInTheDocument();
+    expect(page.load).not.toHaveBeenCalled();
+    act(() => idle.runIdle());
+    expect(page.load).toHaveBeenCalledTimes(1);
+    await act(async () => page.deliver());
+    // Loaded: rendering it now needs nothing more (no fallback, no second load).
+    render(
+      <Frame>
+        <Page />
+      </Frame>,
+    );
+    expect(screen.getByRole('button', { name: 'Count 0' })).toBeInTheDocument();
+    expect(page.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads nothing while not wanted, nor after the screen is gone', () => {
+    const idle = idleQueue();
+    const page = deferredModule();
+    const Page = lazyPage(page.load);
+    const { rerender, unmount } = render(<Screen page={Page} wanted={false} />);
+    expect(idle.size).toBe(0);
+    rerender(<Screen page={Page} wanted />);
+    expect(idle.size).toBe(1);
+    unmount();
+    expect(idle.size).toBe(0);
+    expect(page.load).not.toHaveBeenCalled();
+  });
+
+  it("swallows a failed load, which the page's own render asks for again", async () => {
+    const idle = idleQueue();
+    const page = deferredModule();
+    const Page = lazyPage(page.load);
+    render(<Screen page={Page} wanted />);
+    act(() => idle.runIdle());
+    await act(async () => page.fail(new Error('offline')));
+    render(
+      <Frame>
+        <Page />
+      </Frame>,
+    );
+    expect(page.load).toHaveBeenCalledTimes(2);
   });
 });

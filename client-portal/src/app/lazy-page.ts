@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, useState } from 'react';
+import { type ComponentType, createElement, lazy, useEffect, useState } from 'react';
 
 /** A page loaded on first visit, which `preload()` can have ready before the first render. */
 export type LazyPage = ComponentType & { preload(): Promise<void> };
@@ -38,3 +38,27 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
       ),
   });
 }
+
+/**
+ * Has `page` loaded in idle time once the page on screen has painted, when `wanted`: a page that
+ * may have to be shown without the network (a session ending while the phone is offline). Effects
+ * run after the paint, and the idle callback after the work that follows it, so the load never
+ * competes with the page being shown. A failure is left for the page's own render to retry.
+ */
+export function useIdlePreload(page: LazyPage, wanted: boolean): void {
+  useEffect(() => {
+    if (!wanted) return;
+    const load = () => {
+      page.preload().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: IDLE_PRELOAD_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, IDLE_PRELOAD_TIMEOUT_MS);
+    return () => window.clearTimeout(id);
+  }, [page, wanted]);
+}
+
+/** A phone that never goes idle still gets the page within this time. */
+const IDLE_PRELOAD_TIMEOUT_MS = 5_000;

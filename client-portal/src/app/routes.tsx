@@ -1,7 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { RequireUser, SessionGate } from './guards';
-import { type LazyPage, lazyPage } from './lazy-page';
+import { type LazyPage, lazyPage, useIdlePreload } from './lazy-page';
+import { useSession } from './session-context';
 
 // Every screen is fetched when it is first visited, and the page a visit starts on before the
 // first render (`preloadPage`, which the shell awaits): the login form's code (formik, yup) is
@@ -72,6 +73,17 @@ export function preloadPage(pathname: string, signedIn: boolean): Promise<void> 
   return page.preload();
 }
 
+/**
+ * A signed-in client's pages, and then /login's code in idle time: it is a lazy page, and a session
+ * that ends while the phone is offline (Logout, an expired refresh) must still meet the sign-in
+ * form rather than a page whose code cannot arrive.
+ */
+function SignedInPages() {
+  const { user } = useSession();
+  useIdlePreload(LoginPage, user !== null);
+  return <RequireUser />;
+}
+
 /** Client routes of spec section 2. Protected routes and every unknown path go to /login. */
 export function ClientRoutes() {
   return (
@@ -85,7 +97,7 @@ export function ClientRoutes() {
           <Route path="forgot-password/verify" element={<ForgotPasswordVerifyPage />} />
           <Route path="forgot-password/reset" element={<ResetPasswordPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
-          <Route element={<RequireUser />}>
+          <Route element={<SignedInPages />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="register" element={<RegisterPage />} />
             <Route path="payment" element={<PaymentPage />} />

@@ -22,4 +22,37 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('client_access_token'))).toBeNull();
   });
+
+  test('a client who opened a signed-in page first can still log out while offline', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await signUpViaApi(request, baseURL!);
+    // Signed in on an earlier visit: this browser has never loaded /login, whose code is not part
+    // of a signed-in page (every page is lazy), nor has it in its cache.
+    await page.addInitScript((access) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('client_access_token', access);
+    }, account.access);
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration Form' })).toBeVisible();
+    // Loaded in idle time after the page painted.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => /\/login-page-[^/]*\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await expect(page.getByLabel(/^Mobile Number/)).toBeVisible();
+    await page.context().setOffline(false);
+  });
 });
