@@ -113,10 +113,24 @@ describe('foundation routes', () => {
     const hashed = await t.app.inject({ url: '/assets/index-AbCdEf12.js' });
     expect(hashed.statusCode).toBe(200);
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so no validators; and no per-request id (issue 17: a page loads 55-75
+    // such files, and their headers were 9% of its bytes).
+    for (const unused of ['etag', 'last-modified', 'accept-ranges', 'x-request-id']) {
+      expect(hashed.headers).not.toHaveProperty(unused);
+    }
+    expect(hashed.headers['content-type']).toContain('javascript');
+    expect(hashed.headers['x-content-type-options']).toBe('nosniff');
     const entry = await t.app.inject({ url: '/remotes/client-portal/remoteEntry.js' });
     expect(entry.statusCode).toBe(200);
     expect(entry.headers['cache-control']).toBe('no-cache');
     expect(entry.headers['access-control-allow-origin']).toBe('*');
+    // An entry file is revalidated on every visit: it keeps its validator, and a request its id.
+    expect(entry.headers['x-request-id']).toBeTruthy();
+    const again = await t.app.inject({
+      url: '/remotes/client-portal/remoteEntry.js',
+      headers: { 'if-none-match': String(entry.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
     const admin = await t.app.inject({ url: '/remotes/admin-portal/remoteEntry.js' });
     expect(admin.body).toContain('"admin"');
   });

@@ -145,6 +145,50 @@ const EDGE_TEXT = EDGE
   ? 'through HAProxy with TLS and HTTP/2 (deploy/haproxy.cfg)'
   : "from the server's own HTTP/1.1, no balancer";
 
+/** Lantern's simulated LCP graphs of the last run, node by node (with BENCH_LIGHTHOUSE_REPORTS). */
+async function lanternLcp(): Promise<string> {
+  const Lantern = await import('lighthouse/core/lib/lantern/lantern.js');
+  const timings = Lantern.Simulation.Simulator.allNodeTimings as unknown as Map<
+    string,
+    Map<LanternNode, { startTime: number; endTime: number }>
+  >;
+  const out: Record<string, unknown[]> = {};
+  for (const label of ['optimisticLargestContentfulPaint', 'pessimisticLargestContentfulPaint']) {
+    const nodes = [...(timings.get(label) ?? new Map()).entries()];
+    out[label] = nodes
+      .sort((a, b) => a[1].endTime - b[1].endTime)
+      .map(([node, t]) => ({
+        start: Math.round(t.startTime),
+        end: Math.round(t.endTime),
+        type: node.type,
+        ...(node.type === 'network'
+          ? {
+              url: node.request.url,
+              bytes: node.request.transferSize,
+              priority: node.request.priority,
+            }
+          : {
+              observedMs: Math.round((node.endTime - node.startTime) / 1000),
+              events: [...new Set(node.childEvents.map((e: { name: string }) => e.name))].slice(
+                0,
+                12,
+              ),
+              scripts: [...node.getEvaluateScriptURLs()],
+            }),
+      }));
+  }
+  return JSON.stringify(out, null, 1);
+}
+
+interface LanternNode {
+  type: 'network' | 'cpu';
+  startTime: number;
+  endTime: number;
+  request: { url: string; transferSize: number; priority: string };
+  childEvents: { name: string }[];
+  getEvaluateScriptURLs(): Set<string>;
+}
+
 async function measure(url: string, port: number): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
@@ -165,6 +209,7 @@ async function measure(url: string, port: number): Promise<Measured> {
     mkdirSync(reports, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
     writeFileSync(join(reports, name), JSON.stringify(lhr));
+    writeFileSync(join(reports, name.replace(/\.json$/, '.lantern.json')), await lanternLcp());
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage, useIdlePreload } from './lazy-page';
 
 function Counter() {
@@ -97,6 +97,7 @@ describe('useIdlePreload', () => {
     // Unmounted while the stubs stand: the hook's cleanup cancels through them.
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   /** requestIdleCallback that runs its callbacks when the test says the phone is idle. */
@@ -121,12 +122,20 @@ describe('useIdlePreload', () => {
     };
   }
 
-  it('loads the page once the phone is idle after the screen painted, not before', async () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+
+  it('asks for idle time 2 s after the window has loaded, and loads the page then', async () => {
     const idle = idleQueue();
     const page = deferredModule();
     const Page = lazyPage(page.load);
     render(<Screen page={Page} wanted />);
     expect(screen.getByText('On screen')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_999));
+    expect(idle.size).toBe(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(idle.size).toBe(1);
     expect(page.load).not.toHaveBeenCalled();
     act(() => idle.runIdle());
     expect(page.load).toHaveBeenCalledTimes(1);
@@ -141,15 +150,37 @@ describe('useIdlePreload', () => {
     expect(page.load).toHaveBeenCalledTimes(1);
   });
 
+  it("waits for the window's load event while the page is still loading", () => {
+    const idle = idleQueue();
+    const page = deferredModule();
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    render(<Screen page={lazyPage(page.load)} wanted />);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(idle.size).toBe(0);
+    readyState.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(2_000);
+    });
+    expect(idle.size).toBe(1);
+  });
+
   it('loads nothing while not wanted, nor after the screen is gone', () => {
     const idle = idleQueue();
     const page = deferredModule();
     const Page = lazyPage(page.load);
     const { rerender, unmount } = render(<Screen page={Page} wanted={false} />);
+    act(() => vi.advanceTimersByTime(5_000));
     expect(idle.size).toBe(0);
     rerender(<Screen page={Page} wanted />);
+    act(() => vi.advanceTimersByTime(2_000));
     expect(idle.size).toBe(1);
     unmount();
+    expect(idle.size).toBe(0);
+    // Gone before its time came: nothing is asked for either.
+    const { unmount: leave } = render(<Screen page={Page} wanted />);
+    leave();
+    act(() => vi.advanceTimersByTime(5_000));
     expect(idle.size).toBe(0);
     expect(page.load).not.toHaveBeenCalled();
   });
@@ -159,6 +190,7 @@ describe('useIdlePreload', () => {
     const page = deferredModule();
     const Page = lazyPage(page.load);
     render(<Screen page={Page} wanted />);
+    act(() => vi.advanceTimersByTime(2_000));
     act(() => idle.runIdle());
     await act(async () => page.fail(new Error('offline')));
     render(
