@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { dashboard, staffUser } from '../../../test/fixtures';
@@ -79,6 +79,38 @@ describe('dashboard', () => {
     expect(card('Active Status')).toBe('0');
     expect(card('This Month')).toBe('0');
     expect(card('Total Applicants')).toBe('0');
+  });
+
+  it('asks for the charts once the browser says the figures have been shown (Element Timing)', async () => {
+    // A browser with Element Timing: it reports an element marked elementtiming once shown.
+    const observers: ((entries: { identifier: string }[]) => void)[] = [];
+    class ElementTimingObserver {
+      static supportedEntryTypes = ['element'];
+      constructor(callback: (list: { getEntries(): { identifier: string }[] }) => void) {
+        observers.push((entries) => callback({ getEntries: () => entries }));
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', ElementTimingObserver);
+    try {
+      backend(() => HttpResponse.json(dashboard));
+      renderApp('/portal-admin/dashboard', { signedIn: true });
+      await screen.findByRole('list', { name: 'Summary' });
+      const figure = screen.getByText('12,345');
+      expect(figure).toHaveAttribute('elementtiming', 'dashboard-figures');
+      // Several frames later, not yet shown: no chart.
+      await delay(100);
+      expect(screen.queryByRole('img', { name: /^Applicants by Status/ })).toBeNull();
+      act(() => {
+        for (const deliver of observers) deliver([{ identifier: 'dashboard-figures' }]);
+      });
+      expect(
+        await screen.findByRole('img', { name: 'Applicants by Status: Paid 7, Draft 3, Active 4' }),
+      ).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says "No data available" in a chart\'s card with nothing to draw, and draws the other', async () => {
