@@ -163,6 +163,27 @@ describe('useIdlePreload', () => {
       vi.advanceTimersByTime(2_000);
     });
     expect(idle.size).toBe(1);
+    readyState.mockRestore();
+  });
+
+  it('tries again once the phone is back online when the load failed', async () => {
+    const idle = idleQueue();
+    const page = deferredModule();
+    render(<Screen page={lazyPage(page.load)} wanted />);
+    act(() => vi.advanceTimersByTime(2_000));
+    act(() => idle.runIdle());
+    await act(async () => page.fail(new Error('offline')));
+    expect(page.load).toHaveBeenCalledTimes(1);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(page.load).toHaveBeenCalledTimes(2);
+    await act(async () => page.deliver());
+    // Loaded now: going offline and online again asks for nothing more.
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(page.load).toHaveBeenCalledTimes(2);
   });
 
   it('loads nothing while not wanted, nor after the screen is gone', () => {

@@ -44,16 +44,21 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
  * that may have to be shown without the network (a session ending while the phone is offline).
  * Not at once: a signed-in page often paints its content only when its data arrives, after the
  * window's load event, and an earlier load competed with it (issue 17: on /register the login
- * form's 5 files landed before the heading in one Lighthouse run of three, +230 ms). A failure is
- * left for the page's own render to retry.
+ * form's 5 files landed before the heading in one Lighthouse run of three, +230 ms). A failure
+ * (offline at that moment) is tried again when the phone is back online, and by the page's own
+ * render.
  */
 export function useIdlePreload(page: LazyPage, wanted: boolean): void {
   useEffect(() => {
     if (!wanted) return;
+    let active = true;
     let timer: number | undefined;
     let idle: number | undefined;
     const load = () => {
-      page.preload().catch(() => undefined);
+      page.preload().catch(() => {
+        // Offline when its time came: again once the phone is back online.
+        if (active) window.addEventListener('online', load, { once: true });
+      });
     };
     const afterLoad = () => {
       timer = window.setTimeout(() => {
@@ -67,7 +72,9 @@ export function useIdlePreload(page: LazyPage, wanted: boolean): void {
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
     return () => {
+      active = false;
       window.removeEventListener('load', afterLoad);
+      window.removeEventListener('online', load);
       window.clearTimeout(timer);
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };

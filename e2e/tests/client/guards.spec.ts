@@ -48,6 +48,8 @@ test.describe('guards', () => {
         ),
       )
       .toBe(true);
+    // The chunks it imports in turn, before the network goes.
+    await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);

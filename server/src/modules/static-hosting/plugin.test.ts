@@ -92,6 +92,12 @@ beforeAll(async () => {
       return source;
     },
   });
+  // As @fastify/static does with a file that fails once its headers were chosen (gone in a
+  // redeploy, out of file handles): Cache-Control is set on the raw response, then the read throws.
+  app.get('/assets/vanished-AbCdEf12.js', async (_request, reply) => {
+    reply.raw.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    throw new Error('ENOENT: the file went away');
+  });
   await app.ready();
   // Start-up waits for the hints only so long; the pages below are rendered once they are in.
   await Promise.all(sources.map((source) => source.refresh()));
@@ -180,6 +186,16 @@ describe('pages of the web app', () => {
     expect(await cookieCopy('/status', 'lang=xx')).toBe('');
     expect(await cookieCopy('/login', 'lang=hi')).toBe('hi');
     expect(await cookieCopy('/', 'lang=hi')).toBe('hi');
+  });
+
+  it('a hashed asset that fails is answered as an error, never cached for a year', async () => {
+    const res = await app.inject({ url: '/assets/vanished-AbCdEf12.js' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const served = await app.inject({ url: '/assets/shell-AbCdEf12.js' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers).not.toHaveProperty('etag');
   });
 
   it('falls back to the boot screen for a page without hints', async () => {

@@ -126,6 +126,12 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
   // After every other onSend hook (the request id is added by the app's own).
   app.addHook('onSend', async (_request, reply) => {
     if (reply.getHeader('cache-control') !== IMMUTABLE) return;
+    if (reply.statusCode >= 400) {
+      // A file that failed after its headers were chosen (gone in a redeploy, out of file
+      // handles): the error is not the asset, must not be cached, and keeps its request id.
+      reply.header('cache-control', 'no-store');
+      return;
+    }
     for (const name of UNUSED_ON_IMMUTABLE) reply.removeHeader(name);
   });
 

@@ -83,10 +83,11 @@ describe('dashboard', () => {
 
   it('asks for the charts once the browser says the figures have been shown (Element Timing)', async () => {
     // A browser with Element Timing: it reports an element marked elementtiming once shown.
-    const observers: ((entries: { identifier: string }[]) => void)[] = [];
+    type Entry = { identifier: string; element: Element | null };
+    const observers: ((entries: Entry[]) => void)[] = [];
     class ElementTimingObserver {
       static supportedEntryTypes = ['element'];
-      constructor(callback: (list: { getEntries(): { identifier: string }[] }) => void) {
+      constructor(callback: (list: { getEntries(): Entry[] }) => void) {
         observers.push((entries) => callback({ getEntries: () => entries }));
       }
       observe() {}
@@ -99,11 +100,22 @@ describe('dashboard', () => {
       await screen.findByRole('list', { name: 'Summary' });
       const figure = screen.getByText('12,345');
       expect(figure).toHaveAttribute('elementtiming', 'dashboard-figures');
-      // Several frames later, not yet shown: no chart.
-      await delay(100);
+      // Three frames later, not yet reported shown: no chart (one frame was the old trigger).
+      for (let frame = 0; frame < 3; frame++) {
+        await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      }
+      // An earlier visit's figure, no longer in the page, does not count.
+      act(() => {
+        for (const deliver of observers) {
+          deliver([{ identifier: 'dashboard-figures', element: null }]);
+        }
+      });
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       expect(screen.queryByRole('img', { name: /^Applicants by Status/ })).toBeNull();
       act(() => {
-        for (const deliver of observers) deliver([{ identifier: 'dashboard-figures' }]);
+        for (const deliver of observers) {
+          deliver([{ identifier: 'dashboard-figures', element: figure }]);
+        }
       });
       expect(
         await screen.findByRole('img', { name: 'Applicants by Status: Paid 7, Draft 3, Active 4' }),
