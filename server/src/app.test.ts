@@ -120,6 +120,10 @@ describe('foundation routes', () => {
     }
     expect(hashed.headers['content-type']).toContain('javascript');
     expect(hashed.headers['x-content-type-options']).toBe('nosniff');
+    // The shell's federation entry is hashed too (index.html names it), though not in assets/.
+    const shellEntry = await t.app.inject({ url: '/remoteEntry-DxByf1qN.js' });
+    expect(shellEntry.statusCode).toBe(200);
+    expect(shellEntry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const entry = await t.app.inject({ url: '/remotes/client-portal/remoteEntry.js' });
     expect(entry.statusCode).toBe(200);
     expect(entry.headers['cache-control']).toBe('no-cache');

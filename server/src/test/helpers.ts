@@ -107,6 +107,7 @@ export function createFakeBuild(): Record<
   );
   const js = `export const big = "${'x'.repeat(2000)}";`;
   writeFileSync(join(shell, 'assets', 'index-AbCdEf12.js'), js);
+  writeFileSync(join(shell, 'remoteEntry-DxByf1qN.js'), 'export const host = true;');
   writeFileSync(join(client, 'remoteEntry.js'), 'export const remote = true;');
   writeFileSync(join(client, 'assets', 'remote-app-Zz09Yy87.js'), js);
   writeFileSync(join(client, 'assets', 'remote-app-Zz09Yy87.js.br'), brotliCompressSync(js));

@@ -15,8 +15,11 @@ import {
   type PageHintsSourceOptions,
 } from './page-hints';
 
-// Vite names built assets with a content hash, so a given URL never changes content.
-const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
+// Vite names built assets with a content hash, so a given URL never changes content; so is the
+// shell's own federation entry (remoteEntry-<hash>.js, beside index.html, which names it). A
+// remote's remoteEntry.js keeps its name across builds and is revalidated.
+const HASHED_ASSET =
+  /[/\\](assets[/\\][^/\\]+|remoteEntry)-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
 /** How long a remote's page hints are used before they are read again (a redeployed remote). */
 const PAGE_HINTS_MAX_AGE_MS = 60_000;
 
