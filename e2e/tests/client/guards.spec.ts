@@ -57,4 +57,29 @@ test.describe('guards', () => {
     await expect(page.getByLabel(/^Mobile Number/)).toBeVisible();
     await page.context().setOffline(false);
   });
+
+  test("the header's page title is whole on a 360 px phone, in English and Hindi", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await signUpViaApi(request, baseURL!);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript((access) => {
+      localStorage.setItem('client_access_token', access);
+    }, account.access);
+    const title = page.getByRole('banner').locator('p').first();
+    for (const [path, text] of [
+      ['/dashboard', 'Dashboard'],
+      ['/register', 'Application'],
+    ]) {
+      await page.goto(path);
+      await expect(title).toHaveText(text, { useInnerText: true });
+      // Not cut to "Applicati…": the text is no wider than its box.
+      expect(await title.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
+    }
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await expect(title).toHaveText('आवेदन', { useInnerText: true });
+    expect(await title.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
+  });
 });
