@@ -43,13 +43,18 @@ export async function fillStep3(user: ReturnType<typeof userEvent.setup>) {
   await enter(user, screen.getByLabelText(/^PIN Code/), '682011');
 }
 
-/** Fills the three steps with valid details and ends on the last one, reviewed not yet. */
-export async function fillAllSteps(user: ReturnType<typeof userEvent.setup>) {
+/** Fills the first two steps with valid details and ends on the last one, still empty. */
+export async function toAddressStep(user: ReturnType<typeof userEvent.setup>) {
   await fillStep1(user);
   await user.click(screen.getByRole('button', { name: 'Next Step' }));
   await screen.findByRole('heading', { level: 2, name: 'Bank Information' });
   await fillStep2(user);
   await user.click(screen.getByRole('button', { name: 'Next Step' }));
   await screen.findByRole('heading', { level: 2, name: 'Address Information' });
+}
+
+/** Fills the three steps with valid details and ends on the last one, reviewed not yet. */
+export async function fillAllSteps(user: ReturnType<typeof userEvent.setup>) {
+  await toAddressStep(user);
   await fillStep3(user);
 }

@@ -8,6 +8,7 @@ import {
   fillStep2,
   fillStep3,
   openForm,
+  toAddressStep,
 } from '../../../test/registration-form';
 import { API, makeApplication, server } from '../../../test/render-app';
 
@@ -62,12 +63,7 @@ describe('registration form', () => {
     expect(screen.getByText('Maximum 150 characters')).toBeVisible();
 
     await user.clear(name);
-    await fillStep1(user);
-    await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    await screen.findByRole('heading', { level: 2, name: 'Bank Information' });
-    await fillStep2(user);
-    await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    await screen.findByRole('heading', { level: 2, name: 'Address Information' });
+    await toAddressStep(user);
     const address = screen.getByLabelText(/^Address/);
     await enter(user, address, 'B'.repeat(501));
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
@@ -133,12 +129,7 @@ describe('registration form', () => {
       }),
       http.get(`${API}/api/registration/application/`, () => HttpResponse.json(makeApplication())),
     );
-    await fillStep1(user);
-    await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    await screen.findByRole('heading', { level: 2, name: 'Bank Information' });
-    await fillStep2(user);
-    await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    await screen.findByRole('heading', { level: 2, name: 'Address Information' });
+    await toAddressStep(user);
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     await screen.findByRole('heading', { level: 2, name: 'Address Information' });
     // Only now, with step 3 still empty, nothing opens.
