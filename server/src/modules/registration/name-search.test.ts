@@ -122,6 +122,10 @@ describe('applicants list search by name words', () => {
     ['a sharma', ['A']],
     ['zharkov', ['F']],
     ['nobody', []],
+    // Letters with digits or signs: no name holds them, so only the numbers are searched.
+    ['sharm1234', ['E']],
+    ['SHARM5678B', ['I']],
+    ['sharma-', []],
     // One or two characters: no trigram, so LIKE from the date index; the same rows and totals.
     ['ar', ['A', 'G', 'B', 'E', 'I', 'C', 'F']],
     ['AR', ['A', 'G', 'B', 'E', 'I', 'C', 'F']],
