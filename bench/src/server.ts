@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEncryptionKey, benchJwtSecret, repoRoot, staffCredentials } from './config';
+import type { MinimalScenario } from './minimal-server';
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -118,15 +119,47 @@ export async function startServer(
   return {
     url,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((done) => {
-        const finish = () => {
-          rmSync(dataDir, { recursive: true, force: true });
-          done();
-        };
-        if (child.exitCode !== null) return finish();
-        child.once('exit', finish);
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child, dataDir),
+  };
+}
+
+/** Ends a child process with SIGTERM and removes its directory once it has exited. */
+function stopChild(child: ChildProcess, dir: string): Promise<void> {
+  return new Promise<void>((done) => {
+    const finish = () => {
+      rmSync(dir, { recursive: true, force: true });
+      done();
+    };
+    if (child.exitCode !== null) return finish();
+    child.once('exit', finish);
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts minimal-server.ts (node:http and postgres-js alone) for `scenarios`, each at `/<index>`:
+ * the floor the portal's server is compared with.
+ */
+export async function startMinimalServer(
+  databaseUrl: string,
+  scenarios: MinimalScenario[],
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'loan-bench-minimal-'));
+  const file = join(dir, 'scenarios.json');
+  writeFileSync(file, JSON.stringify(scenarios));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'bench/src/minimal-server.ts'), file, String(port)],
+    { cwd: join(repoRoot, 'bench'), env: { ...process.env, DATABASE_URL: databaseUrl } },
+  );
+  child.stderr?.pipe(process.stderr);
+  await new Promise<void>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`the minimal server exited with code ${code}`)));
+    child.stdout?.once('data', () => ready());
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child, dir),
   };
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createRandom, demoProfile } from '../../../server/src/modules/registration/demo-data';
@@ -17,7 +18,7 @@ import {
 } from '../results';
 import { SEEDED_PASSWORD, type SeedReport, seedApplicants, seededPhone } from '../seed';
 import { seedAuditLog } from '../seed-audit';
-import { buildProduction, startServer } from '../server';
+import { buildProduction, startMinimalServer, startServer } from '../server';
 import { signInStaff } from '../sessions';
 
 interface Scenario {
@@ -275,6 +276,9 @@ async function explain(url: string, statements: { sql: string }[]): Promise<SqlC
   }
 }
 
+/** Requests (or rounds of statements) sent one at a time for each median. */
+const ONE_AT_A_TIME = 200;
+
 /** A statement that only reads, which may be sent again and again. */
 function isRead(statement: { sql: string }): boolean {
   return (
@@ -305,21 +309,40 @@ async function sentDirectly(url: string, statements: { sql: string }[], count: n
   }
 }
 
-/** Median wall time of `count` GETs sent one after another (after one unmeasured). */
+/**
+ * Median wall time of `count` GETs sent one after another on one kept-alive connection (after one
+ * unmeasured), with node:http: fetch (undici) spent 0.5-0.7 ms of its own on each on this machine,
+ * as much as the cheapest statements.
+ */
 async function oneAtATime(
   url: string,
   headers: Record<string, string>,
   count: number,
 ): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i <= count; i++) {
-    const started = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (i > 0) times.push(performance.now() - started);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<void>((resolve, reject) => {
+      httpGet(url, { agent, headers }, (response) => {
+        response.on('data', () => {});
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve()
+            : reject(new Error(`${url} answered ${response.statusCode}`)),
+        );
+      }).on('error', reject);
+    });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i <= count; i++) {
+      const started = performance.now();
+      await get();
+      if (i > 0) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)]!;
+  } finally {
+    agent.destroy();
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
 }
 
 async function signInClient(baseUrl: string, rows: number): Promise<string> {
@@ -409,6 +432,7 @@ export async function runApi(): Promise<PartResult> {
   // 1. The SQL of one request per scenario, from the PostgreSQL log of a server started for it.
   console.log('bench: capturing the SQL of one request per scenario ...');
   const sqlBy = new Map<string, SqlCost>();
+  const bodyBy = new Map<string, string>();
   await setStatementLogging(url, true);
   try {
     // Without the background jobs (the status SMS worker, the lease, the folds), whose statements
@@ -437,7 +461,7 @@ export async function runApi(): Promise<PartResult> {
         const res = await send();
         if (!res.ok)
           throw new Error(`${scenario.path} answered ${res.status}: ${await res.text()}`);
-        await res.arrayBuffer();
+        bodyBy.set(scenario.name, await res.text());
         const captured = (await captureStatements(url, offset)).filter(
           (s) => !/^(begin|commit|select 1)\b/i.test(s.sql),
         );
@@ -456,7 +480,19 @@ export async function runApi(): Promise<PartResult> {
     await setStatementLogging(url, false);
   }
 
-  // 2. The load, on a fresh server without statement logging.
+  // 2. The load, on a fresh server without statement logging; beside it the minimal server that
+  // sends each read's statements and nothing else.
+  const reads = list.filter((scenario) => {
+    const statements = sqlBy.get(scenario.name)?.statements;
+    return !scenario.next && statements?.length && statements.every(isRead);
+  });
+  const minimal = await startMinimalServer(
+    url,
+    reads.map((scenario) => ({
+      statements: sqlBy.get(scenario.name)!.statements.map((s) => s.sql),
+      body: bodyBy.get(scenario.name) ?? '',
+    })),
+  );
   const server = await startServer({ DATABASE_URL: url });
   try {
     const staff = (await signInStaff(server.url)).access;
@@ -473,12 +509,13 @@ export async function runApi(): Promise<PartResult> {
         next: scenario.next,
       });
       // One request at a time (reads only): the server's own time beside the SQL it sends.
-      const single = scenario.next ? undefined : await oneAtATime(target, headers, 20);
+      const single = scenario.next ? undefined : await oneAtATime(target, headers, ONE_AT_A_TIME);
       const cost = sqlBy.get(scenario.name);
+      const read = reads.indexOf(scenario);
       const direct =
-        scenario.next || !cost?.statements.length || !cost.statements.every(isRead)
-          ? undefined
-          : await sentDirectly(url, cost.statements, 20);
+        read === -1 ? undefined : await sentDirectly(url, cost!.statements, ONE_AT_A_TIME);
+      const floor =
+        read === -1 ? undefined : await oneAtATime(`${minimal.url}/${read}`, {}, ONE_AT_A_TIME);
       const loadBefore = loadavg()[0]!;
       const result = await load({
         url: target,
@@ -523,12 +560,16 @@ export async function runApi(): Promise<PartResult> {
                   (direct
                     ? `, ${(single / direct).toFixed(1)}× the statements sent directly (${formatMs(direct)})`
                     : '') +
+                  (direct && floor
+                    ? `, a minimal Node server sending them ${formatMs(floor)} (${(floor / direct).toFixed(1)}×)`
+                    : '') +
                   (cost?.totalMs
                     ? `, ${(single / cost.totalMs).toFixed(1)}× their execution`
                     : '')),
         data: {
           oneConnectionP50Ms: single,
           directP50Ms: direct,
+          minimalServerP50Ms: floor,
           path: scenario.path,
           load: result,
           loadAverage: [loadBefore, loadavg()[0]],
@@ -540,6 +581,7 @@ export async function runApi(): Promise<PartResult> {
     // Let the last in-flight requests of autocannon finish before the server closes its pool.
     await new Promise((r) => setTimeout(r, 1000));
     await server.stop();
+    await minimal.stop();
   }
   notes.push(
     'Figure: autocannon on the same machine (it takes a share of the 2 cores), after a 1 s warm-up; ' +
@@ -549,9 +591,13 @@ export async function runApi(): Promise<PartResult> {
       'EXPLAIN (ANALYZE, BUFFERS) three times, median execution time, summed; the list reads its page, ' +
       'then counts only when the page is full, and every request first reads the user row (auth). ' +
       'Plans are in api.json.',
-    '1 connection: the median of 20 requests sent one at a time, beside the same statements sent ' +
-      'directly to PostgreSQL one after another on one connection (median of 20 rounds: round trips, ' +
-      'parsing and planning included) and beside their summed EXPLAIN execution time.',
+    `1 connection: the median of ${ONE_AT_A_TIME} requests sent one at a time (node:http, one ` +
+      'kept-alive connection), beside the same statements sent directly to PostgreSQL one after ' +
+      `another on one connection (median of ${ONE_AT_A_TIME} rounds: round trips, parsing and ` +
+      'planning included) and beside their summed EXPLAIN execution time. A minimal Node server ' +
+      '(bench/src/minimal-server.ts: node:http and postgres-js, nothing else) sends the same ' +
+      'statements one after another for each GET and answers the same body: the least any Node ' +
+      'server would take over HTTP, measured with the same client.',
   );
   return {
     part: 'api',

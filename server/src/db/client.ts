@@ -53,8 +53,9 @@ export interface DatabaseOptions {
  * postgres-js for unnamed statements unless a query is `.prepare`d, and postgres-js sends an
  * unnamed statement that has parameters in two round trips: Parse and Describe to learn the
  * parameters' types, then Bind and Execute. A prepared one is described once per connection and
- * then sent in one (measured: a PAN search's three statements 4.0 -> 3.6 ms, one request at a
- * time; bench/README.md F14). Transactions and savepoints get the same client.
+ * then sent in one. Measured one request at a time, the server's own time above a minimal server
+ * sending the same statements went 1.2-1.5 -> 1.1-1.2 ms on a PAN search and 1.3-1.6 -> 0.8-1.1 ms
+ * on four Aadhaar digits (bench/README.md F14). Transactions and savepoints get the same client.
  */
 function preparingStatements(client: Sql): Sql {
   return new Proxy(client, {
