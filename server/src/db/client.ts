@@ -2,13 +2,13 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres, { type Sql } from 'postgres';
+import postgres from 'postgres';
 import { pgliteExecutor, postgresExecutor, type SqlExecutor } from '../modules/jobs/sql-executor';
 import { migrationsFolder } from '../paths';
 import * as schema from './schema';
@@ -48,50 +48,13 @@ export interface DatabaseOptions {
   pgliteTemplate?: Blob;
 }
 
-/**
- * The client drizzle is given: every statement it sends is a prepared one. drizzle asks
- * postgres-js for unnamed statements unless a query is `.prepare`d, and postgres-js sends an
- * unnamed statement that has parameters in two round trips: Parse and Describe to learn the
- * parameters' types, then Bind and Execute. A prepared one is described once per connection and
- * then sent in one. Measured one request at a time, the server's own time above a minimal server
- * sending the same statements went 1.2-1.5 -> 1.1-1.2 ms on a PAN search and 1.3-1.6 -> 0.8-1.1 ms
- * on four Aadhaar digits (bench/README.md F14). Transactions and savepoints get the same client.
- */
-function preparingStatements(client: Sql): Sql {
-  return new Proxy(client, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (key === 'unsafe') {
-        return (query: string, parameters?: never[], queryOptions?: object) =>
-          target.unsafe(query, parameters, { ...queryOptions, prepare: true });
-      }
-      if ((key === 'begin' || key === 'savepoint') && typeof value === 'function') {
-        return (...args: unknown[]) => {
-          const work = args.at(-1) as (inner: Sql) => unknown;
-          return value.apply(target, [
-            ...args.slice(0, -1),
-            (inner: Sql) => work(preparingStatements(inner)),
-          ]);
-        };
-      }
-      return value;
-    },
-  });
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
-      // Every statement is planned for the values it is sent with, as an unnamed one always was,
-      // though each is now prepared (preparingStatements): a generic plan, which PostgreSQL would
-      // otherwise choose after five calls, is one plan for every value, and a search's plan
-      // depends on its term (a term of two letters is read from the date index, a longer one
-      // from the trigram indexes).
-      connection: { plan_cache_mode: 'force_custom_plan' },
     });
-    const db = drizzlePostgres(preparingStatements(client), { schema });
+    const db = drizzlePostgres(client, { schema });
     /** Held on a connection of its own while `work` runs: one instance at a time. */
     const startupLock = async <T>(work: () => Promise<T>): Promise<T> => {
       const lock = await client.reserve();
@@ -155,4 +118,36 @@ export async function migratedPgliteDump(): Promise<Blob> {
 /** The rows of a raw `db.execute`: postgres-js answers with an array, PGlite with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  _: {
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        isResponseInArrayMode: boolean,
+      ): { execute(): Promise<unknown> };
+    };
+  };
+}
+
+/**
+ * A raw statement as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection instead of on every call (`db.execute` never prepares). For hot statements drizzle's
+ * query builder cannot write, such as data-modifying CTEs; its `.prepare(name)` does the same for
+ * the ones it can. Reaches one step into drizzle (its session and dialect, as its own query
+ * builders do), so a drizzle upgrade is checked by the tests that run these statements.
+ */
+export function executePrepared(
+  runner: { execute(query: SQL): unknown },
+  name: string,
+  query: SQL,
+): Promise<unknown> {
+  const internals = runner as unknown as DrizzleInternals;
+  return internals._.session
+    .prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false)
+    .execute();
 }

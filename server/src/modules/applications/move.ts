@@ -1,6 +1,6 @@
 import type { StatusHistoryEntry } from '@loan-portal/api-client';
 import { sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../../db/client';
+import { type Database, executePrepared, rowsOf } from '../../db/client';
 import { storableClientAddress } from '../../lib/client-address';
 
 type Tx = Pick<Database, 'execute'>;
@@ -53,7 +53,9 @@ export async function moveStatus(tx: Tx, move: Move): Promise<Moved | null> {
     reason_given: Boolean(move.reason),
   });
   const rows = rowsOf<Row>(
-    await tx.execute(
+    await executePrepared(
+      tx,
+      'move_status',
       sql`
       with moved as (
         update registrations set status = ${move.to}

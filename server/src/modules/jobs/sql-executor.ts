@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
-import { rowsOf } from '../../db/client';
+import { executePrepared, rowsOf } from '../../db/client';
 
 /**
  * The one thing pg-boss needs of a database: run a statement with `$n` parameters and answer
@@ -89,8 +90,9 @@ export function executorOf(runner: SqlRunner): SqlExecutor {
         if (i % 2 === 0) chunks.push(sql.raw(parts[i]!));
         else chunks.push(sql`${parameter(values[Number(parts[i]) - 1])}`);
       }
-      // Prepared once per connection on PostgreSQL, like every statement (db/client.ts).
-      const result = await runner.execute(sql.join(chunks, sql.raw('')));
+      // pg-boss's insert is the same text every time: planned once per connection.
+      const name = `pgboss_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      const result = await executePrepared(runner, name, sql.join(chunks, sql.raw('')));
       return { rows: rowsOf<Record<string, unknown>>(result) };
     },
   };
