@@ -236,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(registrationRoutes, {
     config: options.config,
     db: options.database.db,
+    searchDb: options.database.searchDb,
     now,
     ifsc,
   });

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import { pgliteExecutor, postgresExecutor, type SqlExecutor } from '../modules/jobs/sql-executor';
 import { migrationsFolder } from '../paths';
 import * as schema from './schema';
@@ -19,6 +19,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * For the staff list's searches: on PostgreSQL a small pool of its own whose every statement is
+   * prepared and planned for the values it is sent with (searchStatements); elsewhere `db`.
+   */
+  searchDb: Database;
   kind: 'pglite' | 'postgres';
   /** Raw statements on the same connection(s), for libraries that bring their own SQL (pg-boss). */
   executor: SqlExecutor;
@@ -41,11 +46,34 @@ export interface DatabaseOptions {
   /** Directory for PGlite files; omit for an in-memory database (tests). */
   dataDir?: string;
   maxConnections?: number;
+  /** PostgreSQL only: the connections of `searchDb`'s pool (4). */
+  searchConnections?: number;
   /**
    * PGlite only: an initialised, migrated cluster (`dumpDataDir`) to start from. A fresh
    * in-memory PGlite runs initdb, 4-16 s on this 2-core machine; loading a dump skips it (tests).
    */
   pgliteTemplate?: Blob;
+}
+
+/**
+ * The client of `searchDb`: every statement drizzle sends through it is prepared. drizzle asks
+ * postgres-js for an unnamed statement unless a query is `.prepare`d, and postgres-js sends an
+ * unnamed statement that has parameters in two round trips (Parse and Describe, to learn the
+ * parameters' types, then Bind and Execute); a statement prepared on the connection goes in one.
+ * Only for this pool: on the main one `force_custom_plan` would re-plan on every call the
+ * statements prepared on purpose to keep one plan (the client's GET lost 38% of its requests a
+ * second, a transition 33%: bench/README.md F14).
+ */
+function searchStatements(client: Sql): Sql {
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'unsafe') {
+        return (query: string, parameters?: never[], queryOptions?: object) =>
+          target.unsafe(query, parameters, { ...queryOptions, prepare: true });
+      }
+      return Reflect.get(target, key);
+    },
+  });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -55,6 +83,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema });
+    const searchClient = postgres(options.databaseUrl, {
+      max: options.searchConnections ?? 4,
+      onnotice: () => {},
+      // Each search planned for its term, as an unnamed statement always is: a generic plan,
+      // which PostgreSQL may choose for a prepared statement after five calls, is one plan for
+      // every term (two letters are read through the date index, a longer term through the
+      // trigram indexes; a rare term through the date index reads every row).
+      connection: { plan_cache_mode: 'force_custom_plan' },
+    });
     /** Held on a connection of its own while `work` runs: one instance at a time. */
     const startupLock = async <T>(work: () => Promise<T>): Promise<T> => {
       const lock = await client.reserve();
@@ -68,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
     return {
       db: db as unknown as Database,
+      searchDb: drizzlePostgres(searchStatements(searchClient), { schema }) as unknown as Database,
       kind: 'postgres',
       executor: postgresExecutor(client),
       // Instances started together (a deploy, a cluster) migrate one after the other.
@@ -76,7 +114,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), searchClient.end({ timeout: 5 })]);
+      },
     };
   }
   let dataPath: string | undefined;
@@ -93,6 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
+    searchDb: db as unknown as Database,
     kind: 'pglite',
     executor: pgliteExecutor(client),
     migrate: () => migratePglite(db, { migrationsFolder }),

@@ -6,6 +6,7 @@ import { createFieldCipher, loadEncryptionKey } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit';
 import type { IfscDirectory } from '../ifsc';
+import { createAdminList } from './admin-list';
 import {
   EXPORT_BATCH_SIZE,
   exportFileName,
@@ -27,6 +28,8 @@ import { createRegistrationService, type ExportRow } from './service';
 export interface RegistrationRoutesOptions {
   config: AppConfig;
   db: Database;
+  /** The staff list's searches run here (DatabaseHandle.searchDb); `db` when absent. */
+  searchDb?: Database;
   now?: () => Date;
   /** RBI's IFSC list: whether a profile's IFSC is in it is decided here, never by the browser. */
   ifsc: IfscDirectory;
@@ -48,6 +51,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     }),
   );
   const service = createRegistrationService({ db: opts.db, cipher, now: opts.now });
+  const adminList = createAdminList(opts.searchDb ?? opts.db);
   const client = { preHandler: app.requireClient, validatorCompiler: documentationOnly };
   const staff = { preHandler: app.requireStaff, validatorCompiler: documentationOnly };
 
@@ -97,7 +101,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     '/api/registration/admin/profiles/',
     { ...staff, schema: routeSchemas.listProfiles },
     async (request) =>
-      service.listProfiles(parseListQuery(request.query as Record<string, unknown>)),
+      adminList.listProfiles(parseListQuery(request.query as Record<string, unknown>)),
   );
 
   app.get(

@@ -1,10 +1,4 @@
-import type {
-  ApplicantProfile,
-  Application,
-  DashboardData,
-  Paginated,
-  ProfilePayload,
-} from '@loan-portal/api-client';
+import type { Application, DashboardData, ProfilePayload } from '@loan-portal/api-client';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storableClientAddress } from '../../lib/client-address';
@@ -18,7 +12,7 @@ import {
 } from '../applications/status-changes';
 import { recordAudit } from '../audit';
 import { removeDraftOf } from '../profile-drafts/service';
-import { createAdminList, summaryDays, summedCount } from './admin-list';
+import { summaryDays, summedCount } from './admin-list';
 import { type DateRange, kolkataYear } from './dates';
 import { createExportQuery } from './export-query';
 import {
@@ -99,7 +93,6 @@ export interface RegistrationService {
     checks: ProfileChecks,
   ): Promise<{ created: boolean; application: Application }>;
   getApplication(userId: number): Promise<Application | null>;
-  listProfiles(query: ListQuery): Promise<Paginated<ApplicantProfile>>;
   dashboard(): Promise<DashboardData>;
   /** Flips the flag and writes its audit row in one transaction: both are stored or neither. */
   toggleDelivered(
@@ -181,11 +174,9 @@ export function createRegistrationService(deps: {
     .where(eq(registrations.userId, sql.placeholder('userId')))
     .prepare('application_of_user');
 
-  const adminList = createAdminList(db);
   const exportQuery = createExportQuery({ db, cipher });
 
   return {
-    listProfiles: adminList.listProfiles,
     exportBatches: exportQuery.exportBatches,
 
     async saveProfile(userId, payload, checks) {
