@@ -62,7 +62,8 @@ export interface DatabaseOptions {
  * parameters' types, then Bind and Execute); a statement prepared on the connection goes in one.
  * Only for this pool: on the main one `force_custom_plan` would re-plan on every call the
  * statements prepared on purpose to keep one plan (the client's GET lost 38% of its requests a
- * second, a transition 33%: bench/README.md F14).
+ * second, a transition 33%: bench/README.md F14). A transaction's statements are not prepared:
+ * postgres-js hands drizzle its own client for them (the list runs none).
  */
 function searchStatements(client: Sql): Sql {
   return new Proxy(client, {
@@ -91,6 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // every term (two letters are read through the date index, a longer term through the
       // trigram indexes; a rare term through the date index reads every row).
       connection: { plan_cache_mode: 'force_custom_plan' },
+      // The prepared statements of an idle connection go with it (each filter shape is one).
+      idle_timeout: 300,
     });
     /** Held on a connection of its own while `work` runs: one instance at a time. */
     const startupLock = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -111,8 +114,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // Instances started together (a deploy, a cluster) migrate one after the other.
       migrate: () => startupLock(() => migratePostgres(db, { migrationsFolder })),
       startupLock,
+      // Both pools: an instance whose search pool cannot connect is not ready either.
       ping: async () => {
-        await db.execute(sql`select 1`);
+        await Promise.all([db.execute(sql`select 1`), searchClient`select 1`]);
       },
       close: async () => {
         await Promise.all([client.end({ timeout: 5 }), searchClient.end({ timeout: 5 })]);
