@@ -174,25 +174,44 @@ interface DrizzleInternals {
         fields: undefined,
         name: string,
         isResponseInArrayMode: boolean,
-      ): { execute(): Promise<unknown> };
+      ): PreparedStatement;
     };
   };
 }
 
+/** A raw statement rendered once; each call sends the values of its `sql.placeholder`s. */
+export interface PreparedStatement {
+  /** postgres-js answers with an array of rows, PGlite with `{ rows }`: read it with rowsOf. */
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
 /**
  * A raw statement as a named prepared statement: PostgreSQL parses and plans it once per
- * connection instead of on every call (`db.execute` never prepares). For hot statements drizzle's
- * query builder cannot write, such as data-modifying CTEs; its `.prepare(name)` does the same for
- * the ones it can. Reaches one step into drizzle (its session and dialect, as its own query
- * builders do), so a drizzle upgrade is checked by the tests that run these statements.
+ * connection instead of on every call (`db.execute` never prepares), and drizzle renders it to
+ * SQL text once instead of on every call. For hot statements drizzle's query builder cannot
+ * write, such as data-modifying CTEs; its `.prepare(name)` does the same for the ones it can.
+ * Reaches one step into drizzle (its session and dialect, as its own query builders do), so a
+ * drizzle upgrade is checked by the tests that run these statements.
  */
+export function prepareStatement(
+  runner: { execute(query: SQL): unknown },
+  name: string,
+  query: SQL,
+): PreparedStatement {
+  const internals = runner as unknown as DrizzleInternals;
+  return internals._.session.prepareQuery(
+    internals.dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  );
+}
+
+/** prepareStatement for a statement without placeholders, sent once. */
 export function executePrepared(
   runner: { execute(query: SQL): unknown },
   name: string,
   query: SQL,
 ): Promise<unknown> {
-  const internals = runner as unknown as DrizzleInternals;
-  return internals._.session
-    .prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false)
-    .execute();
+  return prepareStatement(runner, name, query).execute();
 }

@@ -1,7 +1,18 @@
 import type { ApplicantProfile, Paginated } from '@loan-portal/api-client';
-import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/client';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { type Database, type PreparedStatement, prepareStatement, rowsOf } from '../../db/client';
 import { maskedAadhaar, maskedAccount } from '../identity-masking';
 import { type DateRange, dayRangeBounds } from './dates';
 import type { ListFilters, ListQuery } from './service';
@@ -29,25 +40,41 @@ function registrationConditions(filters: ListFilters): SQL[] {
   return conditions;
 }
 
+/** The values a search is matched with: LIKE patterns and the term, or their placeholders. */
+interface SearchTerms {
+  lower: string | Placeholder;
+  upper: string | Placeholder;
+  exact: string | Placeholder;
+}
+
+function searchTerms(search: string): SearchTerms {
+  return {
+    lower: containsPattern(search.toLowerCase()),
+    upper: containsPattern(search.toUpperCase()),
+    exact: search,
+  };
+}
+
+/** Four digits are also the end of an Aadhaar or account number, the part staff see. */
+const isLastFour = (search: string) => /^\d{4}$/.test(search);
+
 /**
  * What a search matches on the profile besides the name: the two numbers and pan_number (stored
  * upper-case), each through a trigram index of the custom migration, and four digits as the end
- * of an Aadhaar or account number, the part staff see.
+ * of an Aadhaar or account number.
  */
 function numberConditions(
-  search: string,
-  table: typeof profiles | typeof registrationNumbers = profiles,
+  table: typeof profiles | typeof registrationNumbers,
+  terms: SearchTerms,
+  lastFour: boolean,
 ): SQL[] {
-  const lower = containsPattern(search.toLowerCase());
-  const upper = containsPattern(search.toUpperCase());
-  const lastFour = /^\d{4}$/.test(search)
-    ? [sql`${table.aadhaarLast4} = ${search}`, sql`${table.accountLast4} = ${search}`]
-    : [];
   return [
-    sql`${table.contactNumber} like ${lower}`,
-    sql`${table.alternativeContactNumber} like ${lower}`,
-    sql`${table.panNumber} like ${upper}`,
-    ...lastFour,
+    sql`${table.contactNumber} like ${terms.lower}`,
+    sql`${table.alternativeContactNumber} like ${terms.lower}`,
+    sql`${table.panNumber} like ${terms.upper}`,
+    ...(lastFour
+      ? [sql`${table.aadhaarLast4} = ${terms.exact}`, sql`${table.accountLast4} = ${terms.exact}`]
+      : []),
   ];
 }
 
@@ -55,11 +82,12 @@ function numberConditions(
 export function filterConditions(filters: ListFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = registrationConditions(filters);
   if (filters.search) {
+    const terms = searchTerms(filters.search);
     // lower(full_name) has a trigram index of the custom migration too.
     conditions.push(
       or(
-        sql`lower(${profiles.fullName}) like ${containsPattern(filters.search.toLowerCase())}`,
-        ...numberConditions(filters.search),
+        sql`lower(${profiles.fullName}) like ${terms.lower}`,
+        ...numberConditions(profiles, terms, isLastFour(filters.search)),
       ),
     );
   }
@@ -82,35 +110,89 @@ const MIN_TRIGRAM_TERM = 3;
  * INCLUDE (status) for the words of `name_words` that contain the term: the page is the top of an
  * index range and the total an index-only count, no profile visited. The numbers (few matches)
  * come from `registration_numbers` through its trigram indexes, with their time and status.
+ *
+ * The statement of a word search depends only on which parts it has, its shape: it is rendered
+ * once per shape, with placeholders, and each search sends its values. Rendering it with its
+ * values on every request was 85 µs of a request's CPU (bench/README.md F15).
  */
-interface WordSearch {
-  /** The dictionary words containing the term (possibly none). */
-  words: string[];
-  /** The word rows of the filters. */
-  named: SQL;
-  /** Rows of `registration_numbers` of the filters matching the term by a number. */
-  numbered: SQL;
+interface WordShape {
+  /** How many dictionary words contain the term. */
+  words: 'none' | 'one' | 'many';
+  start: boolean;
+  end: boolean;
+  statuses: boolean;
+  lastFour: boolean;
 }
 
-function wordSearch(filters: ListFilters, words: string[], search: string): WordSearch {
-  const bounds = dayRangeBounds(filters.range);
+const shapeKey = (shape: WordShape) =>
+  `${shape.words}-${+shape.start}${+shape.end}${+shape.statuses}${+shape.lastFour}`;
+
+const p = sql.placeholder;
+
+/**
+ * One page of a word search, newest first, and its exact total, |named ∪ numbered|, in one
+ * statement: the number matches are found once (their profiles' heap visits are most of the
+ * cost of a broad one, such as four digits), and the named total, an index-only count, is
+ * read only when the page is full.
+ */
+function wordSearchStatement(shape: WordShape): SQL {
   const w = registrationNameWords;
+  const n = registrationNumbers;
+  // One word keeps `=`: its index range is read newest first and stops at the page.
+  const wordMatches =
+    shape.words === 'one' ? sql`${w.word} = ${p('word')}` : sql`${w.word} = any(${p('words')})`;
   const named = and(
-    words.length === 1 ? eq(w.word, words[0]!) : inArray(w.word, words),
-    bounds.start ? gte(w.createdAt, bounds.start) : undefined,
-    bounds.end ? lt(w.createdAt, bounds.end) : undefined,
-    filters.statuses ? inArray(w.status, filters.statuses) : undefined,
-  )!;
+    wordMatches,
+    shape.start ? sql`${w.createdAt} >= ${p('start')}` : undefined,
+    shape.end ? sql`${w.createdAt} < ${p('end')}` : undefined,
+    shape.statuses ? sql`${w.status} = any(${p('statuses')})` : undefined,
+  );
   // One bitmap scan of registration_numbers: its rows carry the registration's time and status,
   // so no registration is probed for them (migration 0023).
-  const n = registrationNumbers;
   const numbered = and(
-    bounds.start ? gte(n.createdAt, bounds.start) : undefined,
-    bounds.end ? lt(n.createdAt, bounds.end) : undefined,
-    filters.statuses ? inArray(n.status, filters.statuses) : undefined,
-    or(...numberConditions(search, n)),
-  )!;
-  return { words, named, numbered };
+    shape.start ? sql`${n.createdAt} >= ${p('start')}` : undefined,
+    shape.end ? sql`${n.createdAt} < ${p('end')}` : undefined,
+    shape.statuses ? sql`${n.status} = any(${p('statuses')})` : undefined,
+    or(
+      ...numberConditions(
+        n,
+        { lower: p('lower'), upper: p('upper'), exact: p('term') },
+        shape.lastFour,
+      ),
+    ),
+  );
+  // Several words may be one registration's: distinct before the limit, and in the count.
+  const namedTop = sql`(select ${shape.words === 'many' ? sql`distinct` : sql``} ${w.registrationId} as id, ${w.createdAt} as created_at from ${w} where ${named} order by ${w.createdAt} desc, ${w.registrationId} desc limit ${p('top')})`;
+  const namedCount =
+    shape.words === 'one'
+      ? sql`(select count(*) from ${w} where ${named})`
+      : sql`(select count(distinct ${w.registrationId}) from ${w} where ${named})`;
+  const alsoNamed = sql`exists (select 1 from ${w} where ${w.registrationId} = numbered.id and ${wordMatches})`;
+  const hits =
+    shape.words === 'none'
+      ? sql`select id, created_at from numbered`
+      : sql`${namedTop} union (select id, created_at from numbered)`;
+  const total =
+    shape.words === 'none'
+      ? sql`(select count(*) from numbered)`
+      : sql`${namedCount} + (select count(*) from numbered where not ${alsoNamed})`;
+  return sql`
+    with numbered as materialized (
+      select ${n.registrationId} as id, ${n.createdAt} as created_at
+      from ${n} where ${numbered}
+    ),
+    page as (
+      select hits.id, hits.created_at from (${hits}) as hits
+      order by hits.created_at desc, hits.id desc limit ${p('limit')} offset ${p('offset')}
+    )
+    select
+      array(select id from page order by created_at desc, id desc) as ids,
+      case
+        -- A page that is not full is the last one: it tells the total without counting.
+        when (select count(*) from page) < ${p('limit')} and ((select count(*) from page) > 0 or ${p('offset')}::int = 0)
+          then ${p('offset')}::int + (select count(*) from page)
+        else ${total}
+      end::int as total`;
 }
 
 /** The day-granular range of the summary: the same Kolkata days the list's filter selects. */
@@ -143,13 +225,28 @@ const pageColumns = {
 
 /** The back office's applicants list: a page of rows, with identity numbers masked. */
 export function createAdminList(db: Database) {
+  // Rendered once: a search sends only its values (WordShape).
+  const dictionary = db
+    .select({ word: nameWords.word })
+    .from(nameWords)
+    .where(sql`${nameWords.word} like ${p('pattern')}`)
+    .limit(MAX_NAME_WORDS + 1)
+    .prepare('admin_list_dictionary');
+  const pageRows = db
+    .select(pageColumns)
+    .from(registrations)
+    .innerJoin(profiles, eq(profiles.id, registrations.profileId))
+    .where(sql`${registrations.id} = any(${p('ids')})`)
+    .orderBy(desc(registrations.createdAt), desc(registrations.id))
+    .prepare('admin_list_rows');
+  const wordSearches = new Map<string, PreparedStatement>();
+
   /**
-   * The word search of a term, or undefined when the term has a space, is shorter than a trigram
-   * or matches more than MAX_NAME_WORDS words: then the name is matched with LIKE
+   * The dictionary words a term is part of, or undefined when the term has a space, is shorter
+   * than a trigram or matches more than MAX_NAME_WORDS words: then the name is matched with LIKE
    * (filterConditions).
    */
-  async function planWordSearch(filters: ListFilters): Promise<WordSearch | undefined> {
-    const search = filters.search;
+  async function namedWords(search: string | undefined): Promise<string[] | undefined> {
     // The word search finds the number matches first, through the trigram indexes; a term of one
     // or two characters has no trigram, so that meant every profile holding it: "9" gathered
     // 890,895 of 1,000,000 profiles, 1.4-2.2 s of SQL with the portal's 30 days (2.8 s without).
@@ -159,66 +256,48 @@ export function createAdminList(db: Database) {
     // A name holds letters and spaces only (the form's rule; an erased one is 'Erased'): a term
     // with a digit or a sign is no part of a name word, and the dictionary is not asked (one
     // round trip fewer for a number search).
-    if (!/^[a-z]+$/i.test(search)) return wordSearch(filters, [], search);
-    const rows = await db
-      .select({ word: nameWords.word })
-      .from(nameWords)
-      .where(sql`${nameWords.word} like ${containsPattern(search.toLowerCase())}`)
-      .limit(MAX_NAME_WORDS + 1);
+    if (!/^[a-z]+$/i.test(search)) return [];
+    const rows = await dictionary.execute({ pattern: containsPattern(search.toLowerCase()) });
     if (rows.length > MAX_NAME_WORDS) return undefined;
-    return wordSearch(
-      filters,
-      rows.map((row) => row.word),
-      search,
-    );
+    return rows.map((row) => row.word);
   }
 
-  /**
-   * One page of a word search, newest first, and its exact total, |named ∪ numbered|, in one
-   * statement: the number matches are found once (their profiles' heap visits are most of the
-   * cost of a broad one, such as four digits), and the named total, an index-only count, is
-   * read only when the page is full.
-   */
+  /** The ids of one page of a word search, newest first, and the search's exact total. */
   async function wordSearchPage(
-    { words, named, numbered }: WordSearch,
+    filters: ListFilters & { search: string },
+    words: string[],
     offset: number,
     limit: number,
   ): Promise<{ ids: number[]; total: number }> {
-    const w = registrationNameWords;
-    const top = offset + limit;
-    // Several words may be one registration's: distinct before the limit, and in the count.
-    const namedTop = sql`(select ${words.length > 1 ? sql`distinct` : sql``} ${w.registrationId} as id, ${w.createdAt} as created_at from ${w} where ${named} order by ${w.createdAt} desc, ${w.registrationId} desc limit ${top})`;
-    const namedCount =
-      words.length === 1
-        ? sql`(select count(*) from ${w} where ${named})`
-        : sql`(select count(distinct ${w.registrationId}) from ${w} where ${named})`;
-    const alsoNamed = sql`exists (select 1 from ${w} where ${w.registrationId} = numbered.id and ${inArray(w.word, words)})`;
-    const hits =
-      words.length === 0
-        ? sql`select id, created_at from numbered`
-        : sql`${namedTop} union (select id, created_at from numbered)`;
-    const total =
-      words.length === 0
-        ? sql`(select count(*) from numbered)`
-        : sql`${namedCount} + (select count(*) from numbered where not ${alsoNamed})`;
+    const bounds = dayRangeBounds(filters.range);
+    const shape: WordShape = {
+      words: words.length === 0 ? 'none' : words.length === 1 ? 'one' : 'many',
+      start: bounds.start !== undefined,
+      end: bounds.end !== undefined,
+      statuses: filters.statuses !== undefined,
+      lastFour: isLastFour(filters.search),
+    };
+    const key = shapeKey(shape);
+    let statement = wordSearches.get(key);
+    if (!statement) {
+      statement = prepareStatement(db, `admin_list_words_${key}`, wordSearchStatement(shape));
+      wordSearches.set(key, statement);
+    }
+    const terms = searchTerms(filters.search);
     const [row] = rowsOf<{ ids: number[]; total: number }>(
-      await db.execute(sql`
-        with numbered as materialized (
-          select ${registrationNumbers.registrationId} as id, ${registrationNumbers.createdAt} as created_at
-          from ${registrationNumbers} where ${numbered}
-        ),
-        page as (
-          select hits.id, hits.created_at from (${hits}) as hits
-          order by hits.created_at desc, hits.id desc limit ${limit} offset ${offset}
-        )
-        select
-          array(select id from page order by created_at desc, id desc) as ids,
-          case
-            -- A page that is not full is the last one: it tells the total without counting.
-            when (select count(*) from page) < ${limit} and ((select count(*) from page) > 0 or ${offset}::int = 0)
-              then ${offset}::int + (select count(*) from page)
-            else ${total}
-          end::int as total`),
+      await statement.execute({
+        word: words[0],
+        words,
+        start: bounds.start?.toISOString(),
+        end: bounds.end?.toISOString(),
+        statuses: filters.statuses,
+        lower: terms.lower,
+        upper: terms.upper,
+        term: terms.exact,
+        top: offset + limit,
+        limit,
+        offset,
+      }),
     );
     return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0) };
   }
@@ -244,24 +323,19 @@ export function createAdminList(db: Database) {
     return Number(total?.count ?? 0);
   }
 
-  /** The rows of a word search's page, by id, newest first. */
-  function selectIds(ids: number[]) {
-    return db
-      .select(pageColumns)
-      .from(registrations)
-      .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-      .where(inArray(registrations.id, ids))
-      .orderBy(desc(registrations.createdAt), desc(registrations.id));
-  }
-
   async function listProfiles(query: ListQuery): Promise<Paginated<ApplicantProfile>> {
     const offset = (query.page - 1) * query.pageSize;
-    const words = await planWordSearch(query);
-    let rows: Awaited<ReturnType<typeof selectIds>>;
+    const words = await namedWords(query.search);
+    let rows: Awaited<ReturnType<typeof pageRows.execute>>;
     let totalItems: number;
-    if (words) {
-      const page = await wordSearchPage(words, offset, query.pageSize);
-      rows = page.ids.length > 0 ? await selectIds(page.ids) : [];
+    if (words && query.search) {
+      const page = await wordSearchPage(
+        { ...query, search: query.search },
+        words,
+        offset,
+        query.pageSize,
+      );
+      rows = page.ids.length > 0 ? await pageRows.execute({ ids: page.ids }) : [];
       totalItems = page.total;
     } else {
       rows = await selectFiltered(query, offset);
