@@ -278,6 +278,12 @@ async function explain(url: string, statements: { sql: string }[]): Promise<SqlC
 
 /** Requests (or rounds of statements) sent one at a time for each median. */
 const ONE_AT_A_TIME = 200;
+/**
+ * The one-at-a-time figures are taken in this many rounds, each of the three in turn: this
+ * machine's speed drifts by a third within minutes (other tenants), and measured one after the
+ * other the three figures of a ratio came from different moments.
+ */
+const ROUNDS = 5;
 
 /** A statement that only reads, which may be sent again and again. */
 function isRead(statement: { sql: string }): boolean {
@@ -287,62 +293,62 @@ function isRead(statement: { sql: string }): boolean {
   );
 }
 
+/** One timed call, in milliseconds. */
+type Timed = () => Promise<number>;
+
 /**
- * Median wall time of a read request's statements sent directly to PostgreSQL, one after another
- * on one connection as the server sends them, `count` times (after one unmeasured round): "the
- * same SQL run directly" of issue 17, round trips, parsing and planning included, which EXPLAIN
- * ANALYZE's execution time leaves out.
+ * A read request's statements sent directly to PostgreSQL, one after another on one connection
+ * as the server sends them: "the same SQL run directly" of issue 17, round trips, parsing and
+ * planning included, which EXPLAIN ANALYZE's execution time leaves out.
  */
-async function sentDirectly(url: string, statements: { sql: string }[], count: number) {
+function sentDirectly(url: string, statements: { sql: string }[]) {
   const sql = connect(url);
-  try {
-    const times: number[] = [];
-    for (let i = 0; i <= count; i++) {
-      const started = performance.now();
-      for (const statement of statements) await sql.unsafe(statement.sql);
-      if (i > 0) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)]!;
-  } finally {
-    await sql.end();
-  }
+  const send: Timed = async () => {
+    const started = performance.now();
+    for (const statement of statements) await sql.unsafe(statement.sql);
+    return performance.now() - started;
+  };
+  return { send, close: () => sql.end() };
 }
 
 /**
- * Median wall time of `count` GETs sent one after another on one kept-alive connection (after one
- * unmeasured), with node:http: fetch (undici) spent 0.5-0.7 ms of its own on each on this machine,
- * as much as the cheapest statements.
+ * GETs sent one after another on one kept-alive connection, with node:http: fetch (undici) spent
+ * 0.5-0.7 ms of its own on each on this machine, as much as the cheapest statements.
  */
-async function oneAtATime(
-  url: string,
-  headers: Record<string, string>,
-  count: number,
-): Promise<number> {
+function oneAtATime(url: string, headers: Record<string, string>) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const get = () =>
-    new Promise<void>((resolve, reject) => {
+  const send: Timed = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
       httpGet(url, { agent, headers }, (response) => {
         response.on('data', () => {});
         response.on('end', () =>
           response.statusCode === 200
-            ? resolve()
+            ? resolve(performance.now() - started)
             : reject(new Error(`${url} answered ${response.statusCode}`)),
         );
       }).on('error', reject);
     });
-  try {
-    const times: number[] = [];
-    for (let i = 0; i <= count; i++) {
-      const started = performance.now();
-      await get();
-      if (i > 0) times.push(performance.now() - started);
+  return { send, close: async () => agent.destroy() };
+}
+
+/**
+ * The median of each one's `count` calls (after one unmeasured call each), taken in ROUNDS
+ * rounds that give each its share in turn.
+ */
+async function interleavedMedians(timed: Timed[], count: number): Promise<number[]> {
+  const times = timed.map(() => [] as number[]);
+  for (const send of timed) await send();
+  const perRound = Math.ceil(count / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, send] of timed.entries()) {
+      for (let n = 0; n < perRound; n++) times[i]!.push(await send());
     }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)]!;
-  } finally {
-    agent.destroy();
   }
+  return times.map((list) => {
+    list.sort((a, b) => a - b);
+    return list[Math.floor(list.length / 2)]!;
+  });
 }
 
 async function signInClient(baseUrl: string, rows: number): Promise<string> {
@@ -508,14 +514,28 @@ export async function runApi(): Promise<PartResult> {
         durationSeconds: 1,
         next: scenario.next,
       });
-      // One request at a time (reads only): the server's own time beside the SQL it sends.
-      const single = scenario.next ? undefined : await oneAtATime(target, headers, ONE_AT_A_TIME);
+      // One request at a time (reads only): the server's own time beside the SQL it sends and
+      // beside the minimal server sending it, in turns.
       const cost = sqlBy.get(scenario.name);
       const read = reads.indexOf(scenario);
-      const direct =
-        read === -1 ? undefined : await sentDirectly(url, cost!.statements, ONE_AT_A_TIME);
-      const floor =
-        read === -1 ? undefined : await oneAtATime(`${minimal.url}/${read}`, {}, ONE_AT_A_TIME);
+      let single: number | undefined;
+      let direct: number | undefined;
+      let floor: number | undefined;
+      if (!scenario.next) {
+        const measured = [oneAtATime(target, headers)];
+        if (read !== -1) {
+          measured.push(sentDirectly(url, cost!.statements));
+          measured.push(oneAtATime(`${minimal.url}/${read}`, {}));
+        }
+        try {
+          [single, direct, floor] = await interleavedMedians(
+            measured.map((m) => m.send),
+            ONE_AT_A_TIME,
+          );
+        } finally {
+          await Promise.all(measured.map((m) => m.close()));
+        }
+      }
       const loadBefore = loadavg()[0]!;
       const result = await load({
         url: target,
@@ -597,7 +617,9 @@ export async function runApi(): Promise<PartResult> {
       'planning included) and beside their summed EXPLAIN execution time. A minimal Node server ' +
       '(bench/src/minimal-server.ts: node:http and postgres-js, nothing else) sends the same ' +
       'statements one after another for each GET and answers the same body: the least any Node ' +
-      'server would take over HTTP, measured with the same client.',
+      'server would take over HTTP, measured with the same client. The three are taken in ' +
+      `${ROUNDS} rounds of ${Math.ceil(ONE_AT_A_TIME / ROUNDS)} each in turn, so that the machine's ` +
+      'drift falls on all three alike.',
   );
   return {
     part: 'api',
