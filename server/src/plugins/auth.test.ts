@@ -164,6 +164,25 @@ describe('auth plugin', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('verifies again a token pushed out of the verified-token cache, and refuses it once expired', async () => {
+    const first = await tokens.issue(clientId, 'client');
+    expect(await tokens.verify(first)).toMatchObject({ userId: clientId, portal: 'client' });
+    // 10,000 other tokens (the cache's size) push the first one out.
+    for (let i = 0; i < 10_000; i++) {
+      expect(await tokens.verify(await tokens.issue(staffId, 'admin', `s${i}`))).not.toBeNull();
+    }
+    expect(await tokens.verify(first)).toMatchObject({ userId: clientId, portal: 'client' });
+    const [head, payload] = first.split('.');
+    expect(await tokens.verify(`${head}.${payload}.${'A'.repeat(43)}`)).toBeNull();
+    const saved = clock;
+    clock = new Date(clock.getTime() + 901_000);
+    try {
+      expect(await tokens.verify(first)).toBeNull();
+    } finally {
+      clock = saved;
+    }
+  });
+
   it('refuses a token once it has expired', async () => {
     const token = await tokens.issue(clientId, 'client');
     clock = new Date(clock.getTime() + 899_000);
