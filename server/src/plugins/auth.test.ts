@@ -99,6 +99,10 @@ describe('auth plugin', () => {
         { alg: 'HS256', typ: 'JWT' },
         { ...claims, aud: 'loan-portal:admin' },
       ),
+      // fast-jwt checks no type of exp when it leaves expiry to us: a text exp never expired.
+      'expiry as text': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: String(iat + 60) }),
+      'issued-at as text': signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: String(iat) }),
+      'longer than any token of ours': `${head}.${b64({ ...claims, pad: 'x'.repeat(3000) })}.${mac}`,
       'issued an hour in the future': signed(
         { alg: 'HS256', typ: 'JWT' },
         { ...claims, iat: iat + 3600, exp: iat + 7200 },
@@ -178,6 +182,20 @@ describe('auth plugin', () => {
     clock = new Date(clock.getTime() + 901_000);
     try {
       expect(await tokens.verify(first)).toBeNull();
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it('accepts a token through the last millisecond of its lifetime', async () => {
+    const saved = clock;
+    try {
+      const token = await tokens.issue(clientId, 'client');
+      // Issued on a whole second here, so exp is exactly 900 s later.
+      clock = new Date(saved.getTime() + 900_000);
+      expect(await tokens.verify(token)).not.toBeNull();
+      clock = new Date(saved.getTime() + 900_001);
+      expect(await tokens.verify(token)).toBeNull();
     } finally {
       clock = saved;
     }

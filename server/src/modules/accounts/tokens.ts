@@ -38,8 +38,9 @@ interface VerifiedPayload {
   sid?: unknown;
 }
 
-/** How many verified tokens a process keeps (about 1 KB each): more than its signed-in users. */
+/** How many verified tokens a process keeps (under 1 KB each): more than its signed-in users. */
 const VERIFIED_TOKENS_KEPT = 10_000;
+const MAX_TOKEN_LENGTH = 2048;
 
 /**
  * HS256 access tokens: sub = user id, portal = client | admin.
@@ -80,7 +81,9 @@ export function createAccessTokens(options: {
     if (known) return known;
     const payload = Object.freeze(verify(token) as VerifiedPayload);
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, payload);
+    // A copy as the key: the token given is a slice of its Authorization header, and V8 keeps the
+    // whole header (up to 16 KB of padding) for as long as the slice lives.
+    verified.set(Buffer.from(token, 'latin1').toString('latin1'), payload);
     return payload;
   }
   return {
@@ -102,11 +105,15 @@ export function createAccessTokens(options: {
       });
     },
     async verify(token) {
+      // Ours are about 300 characters; a longer one is no token of ours, and is not verified.
+      if (token.length > MAX_TOKEN_LENGTH) return null;
       try {
         const payload = verifiedPayload(token);
         const nowMs = options.now().getTime();
-        // fast-jwt has checked that exp is a number; expired at its instant, as fast-jwt counts.
-        if (payload.exp * 1000 <= nowMs) return null;
+        // With ignoreExpiration fast-jwt checks neither exp's value nor its type: both here.
+        // Valid through its last millisecond, as fast-jwt counts.
+        if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+        if (nowMs > payload.exp * 1000) return null;
         const userId = Number(payload.sub);
         const portal = payload.portal;
         if (!Number.isSafeInteger(userId) || (portal !== 'client' && portal !== 'admin')) {

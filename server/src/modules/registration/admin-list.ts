@@ -189,8 +189,9 @@ function wordSearchStatement(shape: WordShape): SQL {
       array(select id from page order by created_at desc, id desc) as ids,
       case
         -- A page that is not full is the last one: it tells the total without counting.
-        when (select count(*) from page) < ${p('limit')} and ((select count(*) from page) > 0 or ${p('offset')}::int = 0)
-          then ${p('offset')}::int + (select count(*) from page)
+        -- bigint: a page far past the end (page 999999999 of 100) is an offset past 2^31.
+        when (select count(*) from page) < ${p('limit')} and ((select count(*) from page) > 0 or ${p('offset')}::bigint = 0)
+          then ${p('offset')}::bigint + (select count(*) from page)
         else ${total}
       end::int as total`;
 }

@@ -137,6 +137,16 @@ describe('applicants list search by name words', () => {
     expect(total).toBe(expected.length);
   });
 
+  it.each(['sharma', '12345'])(
+    '%j: a page far past the end is empty with the exact total, not an error',
+    async (term) => {
+      // Offset 99,999,999,800: past a 32-bit integer.
+      const res = await list(`search=${term}&page=999999999&page_size=100`);
+      expect(res.results).toEqual([]);
+      expect(res.pagination.total_items).toBe(term === 'sharma' ? 3 : 2);
+    },
+  );
+
   it.each([
     ['search=sharm&status=paid', ['A', 'E', 'I', 'C']],
     ['search=sharm&from_date=2026-06-02&to_date=2026-06-10', ['B', 'E', 'I']],
