@@ -27,13 +27,16 @@ const audienceOf = (portal: Portal) => `${ISSUER}:${portal}`;
 /** How far ahead of our clock a token's `iat` may be (another instance's clock). */
 const CLOCK_SKEW_MS = 60_000;
 
-/** A token's claims once fast-jwt has checked its signature, issuer, audience and claim types. */
+/**
+ * A token's claims once fast-jwt has checked its signature, issuer and audience. With expiry left
+ * to verify(), fast-jwt checks no claim's type: every claim is unknown until verify() looks.
+ */
 interface VerifiedPayload {
   sub?: unknown;
   portal?: unknown;
   aud?: unknown;
-  iat: number;
-  exp: number;
+  iat?: unknown;
+  exp?: unknown;
   iat_ms?: unknown;
   sid?: unknown;
 }
