@@ -1,4 +1,4 @@
-import type { ConfigEnv } from 'vite';
+import type { ConfigEnv, Rolldown } from 'vite';
 import type { UserConfig } from 'vitest/config';
 import type { PageHintsOptions } from './page-hints.mjs';
 
@@ -11,6 +11,8 @@ export interface RemoteViteOptions {
   base: string;
   mount: PageHintsOptions['mount'];
   routes: PageHintsOptions['routes'];
+  /** Rolldown `codeSplitting` groups after the App's own (one chunk for the exposed App). */
+  chunkGroups?: Rolldown.CodeSplittingGroup[];
 }
 
 export declare function remoteViteConfig(
