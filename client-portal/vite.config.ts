@@ -18,14 +18,18 @@ const PAGES_COMMON = {
   test: (id: string) =>
     /[\\/](client-portal[\\/]src[\\/](components|lib)|ui-kit[\\/]src)[\\/]|api-client[\\/]src[\\/](validation[\\/](messages|options|aadhaar)|format)/.test(
       id,
-    ) && !/focus-first-invalid|[\\/]shared\.ts$|modal|confirm-dialog/.test(id),
+    ) &&
+    !/focus-first-invalid|form-rules|form-schemas|[\\/]shared\.ts$|modal|confirm-dialog/.test(id),
   minShareCount: 2,
 };
 
-/** formik, yup and the form schemas: one file for the pages with a form. */
+/**
+ * formik and the forms' helpers: one file for the pages with a form. Their rules (yup and the
+ * schemas) are a chunk of their own, fetched once the form can be typed in (lib/form-rules.ts).
+ */
 const FORMS = {
   name: 'forms',
-  test: /[\\/]lib[\\/]focus-first-invalid\.ts$|api-client[\\/]src[\\/]validation[\\/](auth|registration)\.ts$|[\\/]node_modules[\\/](formik|yup)[\\/]/,
+  test: /[\\/]lib[\\/](focus-first-invalid|form-rules)\.ts$|[\\/]node_modules[\\/]formik[\\/]/,
   includeDependenciesRecursively: true,
 };
 

@@ -41,14 +41,15 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
 
 /**
  * Has `page` loaded in idle time a while after the page on screen has loaded, when `wanted`: a page
- * that may have to be shown without the network (a session ending while the phone is offline).
+ * that may have to be shown without the network (a session ending while the phone is offline), or
+ * code a page needs soon but not for its first paint (a form's rules).
  * Not at once: a signed-in page often paints its content only when its data arrives, after the
  * window's load event, and an earlier load competed with it (issue 17: on /register the login
  * form's 5 files landed before the heading in one Lighthouse run of three, +230 ms). A failure
  * (offline at that moment) is tried again when the phone is back online, and by the page's own
  * render.
  */
-export function useIdlePreload(page: LazyPage, wanted: boolean): void {
+export function useIdlePreload(page: Pick<LazyPage, 'preload'>, wanted: boolean): void {
   useEffect(() => {
     if (!wanted) return;
     let active = true;

@@ -1,27 +1,18 @@
 /*
- * The api-client's validation schemas, options and formatters the screens use, gathered in one
- * place so a screen's imports say what it needs from the shared package.
+ * The api-client's options, messages and formatters the screens use, gathered in one place so a
+ * screen's imports say what it needs from the shared package. The schemas are not here: the forms
+ * load them apart (form-rules.ts), and an import from here must not pull yup into a page.
  */
 export {
-  addressStepSchema,
-  bankStepSchema,
   DEFAULT_STATE,
   FIELD_MAX_LENGTH,
-  forgotPasswordSchema,
   formatAadhaar,
   formatFee,
   formatRupees,
   INDIAN_STATES,
   LOAN_TYPES,
-  loginSchema,
   MIN_PASSWORD_LENGTH,
   OTP_LENGTH,
-  otpSchema,
   type ProfileFormValues,
-  personalStepSchema,
-  profileSchema,
-  REGISTRATION_STEPS,
-  resetPasswordFormSchema,
-  signupDetailsSchema,
   VALIDATION_IDS,
 } from '@loan-portal/api-client';

@@ -8,13 +8,17 @@ import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { forgotPasswordSchema, OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
+import { useFormSchemas, validateWith } from '../../../lib/form-rules';
+import { OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useVerifyResetOtp } from '../hooks/use-verify-reset-otp';
+
+const validate = validateWith<{ phone_number: string }>((s) => s.forgotPasswordSchema);
 
 export function ForgotPasswordPage() {
   const api = useApi();
   const formRef = useRef<HTMLFormElement>(null);
+  const schemas = useFormSchemas();
   const [step, setStep] = useState<1 | 2>(1);
   const [error, setError] = useState('');
   const [otp, setOtp] = useState('');
@@ -24,7 +28,7 @@ export function ForgotPasswordPage() {
 
   const phone = useFormik({
     initialValues: { phone_number: '' },
-    validationSchema: forgotPasswordSchema,
+    validate,
     onSubmit: async (values) => {
       setError('');
       try {
@@ -80,7 +84,13 @@ export function ForgotPasswordPage() {
       }
     >
       {step === 1 ? (
-        <form ref={formRef} className={authStyles.form} noValidate onSubmit={submitPhone}>
+        <form
+          ref={formRef}
+          className={authStyles.form}
+          noValidate
+          onSubmit={submitPhone}
+          onFocus={schemas.onFocus}
+        >
           <ErrorBox>{error}</ErrorBox>
           <TextField
             label={i18n._('auth.mobileNumber')}

@@ -8,13 +8,17 @@ import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '../../../lib/shared';
+import { useFormSchemas, validateWith } from '../../../lib/form-rules';
+import { MIN_PASSWORD_LENGTH } from '../../../lib/shared';
 import { wait } from '../../../lib/wait';
 import type { ResetPasswordState } from '../hooks/use-verify-reset-otp';
 
 /** Spec section 9: the pause before the redirect to /login. */
 export const RESET_REDIRECT_MS = 2000;
 const FIELDS = ['new_password', 'confirm_password'] as const;
+const validate = validateWith<{ new_password: string; confirm_password: string }>(
+  (s) => s.resetPasswordFormSchema,
+);
 
 function readState(state: unknown): ResetPasswordState | null {
   const value = state as Partial<ResetPasswordState> | null;
@@ -36,13 +40,14 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
   const api = useApi();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const schemas = useFormSchemas();
   const { i18n } = useLingui();
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
 
   const formik = useFormik({
     initialValues: { new_password: '', confirm_password: '' },
-    validationSchema: resetPasswordFormSchema,
+    validate,
     onSubmit: async (values) => {
       setError('');
       try {
@@ -81,7 +86,13 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
         </Link>
       }
     >
-      <form ref={formRef} className={authStyles.form} noValidate onSubmit={submit}>
+      <form
+        ref={formRef}
+        className={authStyles.form}
+        noValidate
+        onSubmit={submit}
+        onFocus={schemas.onFocus}
+      >
         {success ? (
           <p role="status" className={authStyles.success}>
             {i18n._(success)}

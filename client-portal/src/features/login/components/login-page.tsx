@@ -10,12 +10,13 @@ import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { loginSchema } from '../../../lib/shared';
+import { useFormSchemas, validateWith } from '../../../lib/form-rules';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { wait } from '../../../lib/wait';
 import styles from './login-page.module.css';
 
 const FIELDS = ['mobile', 'password'] as const;
+const validate = validateWith<{ mobile: string; password: string }>((s) => s.loginSchema);
 /** Spec section 9: the pause between a successful login and reloading the user. */
 export const LOGIN_DELAY_MS = 1000;
 
@@ -25,12 +26,13 @@ export function LoginPage() {
   const { reloadUser } = useSession();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const schemas = useFormSchemas();
   const { i18n } = useLingui();
   const [error, setError] = useState('');
 
   const formik = useFormik({
     initialValues: { mobile: '', password: '' },
-    validationSchema: loginSchema,
+    validate,
     onSubmit: async (values) => {
       setError('');
       try {
@@ -76,7 +78,13 @@ export function LoginPage() {
         </p>
       }
     >
-      <form ref={formRef} className={authStyles.form} noValidate onSubmit={handleSubmit}>
+      <form
+        ref={formRef}
+        className={authStyles.form}
+        noValidate
+        onSubmit={handleSubmit}
+        onFocus={schemas.onFocus}
+      >
         <ErrorBox>{error}</ErrorBox>
         <TextField
           label={i18n._('auth.mobileNumber')}

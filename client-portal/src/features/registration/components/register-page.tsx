@@ -11,8 +11,9 @@ import { useSession } from '../../../app/session-context';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useFormSchemas, validateWith } from '../../../lib/form-rules';
 import { loanTypeName, loanTypeNames, stateName, stateNames } from '../../../lib/option-names';
-import { formatAadhaar, type ProfileFormValues, REGISTRATION_STEPS } from '../../../lib/shared';
+import { formatAadhaar, type ProfileFormValues } from '../../../lib/shared';
 import { useFormat } from '../../../lib/use-format';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { type IfscCheck, useIfscLookup } from '../hooks/use-ifsc-lookup';
@@ -20,7 +21,12 @@ import { useProfileDraft } from '../hooks/use-profile-draft';
 import styles from './register-page.module.css';
 import { type FieldSpec, INITIAL_VALUES, STEP_FIELDS } from './registration-fields';
 
-const LAST_STEP = REGISTRATION_STEPS.length - 1;
+const LAST_STEP = STEP_FIELDS.length - 1;
+
+/** Each step's own rules (the api-client's step schemas, fetched apart from the page). */
+const STEP_RULES = STEP_FIELDS.map((_, index) =>
+  validateWith<ProfileFormValues>((schemas) => schemas.REGISTRATION_STEPS[index]!.schema),
+);
 
 // The review dialog (the ui-kit's Modal with react-aria's focus scope: 12.5 KB brotli) is needed
 // only at the end. Its code is asked for once the last step shows, not with the page, whose
@@ -28,7 +34,7 @@ const LAST_STEP = REGISTRATION_STEPS.length - 1;
 const loadConfirmDialog = () =>
   import('@loan-portal/ui-kit/confirm-dialog').then((m) => m.ConfirmDialog);
 
-/** The titles of REGISTRATION_STEPS (personal, bank, address) in the reader's language. */
+/** The titles of the steps (personal, bank, address) in the reader's language. */
 function stepTexts(i18n: I18n) {
   return [
     { title: i18n._('register.step.personal'), subtitle: i18n._('register.step.personalText') },
@@ -96,6 +102,7 @@ function RegistrationForm({
   const { refreshApplication } = useSession();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const schemas = useFormSchemas();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState(() => Math.min(LAST_STEP, Math.max(0, draft?.step ?? 0)));
   const [reviewing, setReviewing] = useState(false);
@@ -114,7 +121,7 @@ function RegistrationForm({
   const formik = useFormik<ProfileFormValues>({
     initialValues: { ...INITIAL_VALUES, ...draft?.values } as ProfileFormValues,
     // Only the current step's rules: later steps must not complain before they are reached.
-    validationSchema: REGISTRATION_STEPS[step]!.schema,
+    validate: STEP_RULES[step],
     validateOnChange: true,
     validateOnBlur: true,
     onSubmit: () => undefined,
@@ -160,8 +167,7 @@ function RegistrationForm({
   /** Validates the current step; marks its fields touched and focuses the first invalid one. */
   const validateStep = async () => {
     const errors = await formik.validateForm();
-    const fields = REGISTRATION_STEPS[step]!.fields as readonly (keyof ProfileFormValues &
-      string)[];
+    const fields = STEP_FIELDS[step]!.map((field) => field.name);
     await formik.setTouched(
       { ...formik.touched, ...Object.fromEntries(fields.map((name) => [name, true])) },
       false,
@@ -223,7 +229,13 @@ function RegistrationForm({
     <>
       <StepIndicator steps={steps} currentStep={step + 1} className={styles.steps} />
 
-      <form ref={formRef} className={styles.card} noValidate onSubmit={handleSubmit}>
+      <form
+        ref={formRef}
+        className={styles.card}
+        noValidate
+        onSubmit={handleSubmit}
+        onFocus={schemas.onFocus}
+      >
         <h2 ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
           {current.title}
         </h2>

@@ -9,11 +9,15 @@ import { AuthCard } from '../../../components/auth-card';
 import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { OTP_LENGTH, signupDetailsSchema, VALIDATION_IDS } from '../../../lib/shared';
+import { useFormSchemas, validateWith } from '../../../lib/form-rules';
+import { OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { wait } from '../../../lib/wait';
 
 const FIELDS = ['phone_number', 'password', 'confirm_password'] as const;
+const validate = validateWith<{ phone_number: string; password: string; confirm_password: string }>(
+  (s) => s.signupDetailsSchema,
+);
 /** Spec section 9: the pause before the redirect to /login. */
 export const SIGNUP_REDIRECT_MS = 2000;
 
@@ -21,6 +25,7 @@ export function SignupPage() {
   const api = useApi();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const schemas = useFormSchemas();
   const [step, setStep] = useState<1 | 2>(1);
   const [otp, setOtp] = useState('');
   const [otpTouched, setOtpTouched] = useState(false);
@@ -32,7 +37,7 @@ export function SignupPage() {
 
   const details = useFormik({
     initialValues: { phone_number: '', password: '', confirm_password: '' },
-    validationSchema: signupDetailsSchema,
+    validate,
     onSubmit: async (values) => {
       setError('');
       try {
@@ -104,7 +109,13 @@ export function SignupPage() {
       }
     >
       {step === 1 ? (
-        <form ref={formRef} className={authStyles.form} noValidate onSubmit={submitDetails}>
+        <form
+          ref={formRef}
+          className={authStyles.form}
+          noValidate
+          onSubmit={submitDetails}
+          onFocus={schemas.onFocus}
+        >
           <ErrorBox>{error}</ErrorBox>
           <TextField
             label={i18n._('auth.mobileNumber')}
