@@ -12,6 +12,9 @@ const PLACEHOLDERS = {
   supportEmail: '__LP_SUPPORT_EMAIL__',
   supportPhone: '__LP_SUPPORT_PHONE__',
 };
+/** A language's message catalog: `locales/hi.ts` of the app, api-client or ui-kit. */
+const CATALOG = /[\\/]locales[\\/]([a-z]{2,3})\.ts$/;
+
 /** Different values for a second rendering: a page that derives text from them is not prerendered. */
 const CHECK_VALUES = {
   productName: 'Zeta Loans',
@@ -194,6 +197,20 @@ export function pageHints(options) {
         if (!chunk) this.error(`page hints: ${route.module} (route ${path}) is not a lazy chunk`);
         routes[path] = collect([chunk.fileName], new Set(known));
       }
+      // A reader of another language (issue 16) needs its catalogs before the first render: the
+      // portal's i18n module awaits them, one request after the App's chunk has arrived. The
+      // server preloads them with the page when the `lang` cookie names that language.
+      const locales = {};
+      for (const chunk of chunks.values()) {
+        // A facade re-exporting a catalog the App already holds (English) needs no preload.
+        if (!chunk.isDynamicEntry || chunk.moduleIds.length === 0) continue;
+        const ids = [chunk.facadeModuleId ?? '', ...chunk.moduleIds];
+        const locale = ids.map((id) => CATALOG.exec(id)?.[1]).find(Boolean);
+        if (!locale) continue;
+        const listed = new Set(locales[locale]);
+        for (const file of collect([chunk.fileName], new Set(known)).js) listed.add(file);
+        locales[locale] = [...listed];
+      }
       const wanted = Object.keys(options.routes).filter((path) => options.routes[path].prerender);
       const pages = await prerender({
         appDir: options.appDir,
@@ -219,7 +236,7 @@ export function pageHints(options) {
       this.emitFile({
         type: 'asset',
         fileName: 'page-hints.json',
-        source: JSON.stringify({ ...base, routes, placeholders: PLACEHOLDERS }),
+        source: JSON.stringify({ ...base, routes, locales, placeholders: PLACEHOLDERS }),
       });
     },
   };

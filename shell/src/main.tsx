@@ -12,16 +12,16 @@ followPageLanguage();
 
 async function boot(fresh: boolean) {
   try {
-    const [config] = await Promise.all([
-      readRuntimeConfig(document, fresh),
-      activateBootLocale(window.location.pathname),
-    ]);
+    // A Hindi reader's catalog of the shell loads beside the portal, not one request before it.
+    const locale = activateBootLocale(window.location.pathname);
+    locale.catch(() => undefined);
+    const config = await readRuntimeConfig(document, fresh);
     registerPortalRemotes(config, fresh);
     // What the server painted (the page itself, or the boot screen) stays until this URL's portal
     // can render, so the first render replaces it with the same page instead of a loading screen.
     // A portal that fails here is loaded again, and its failure shown, by ShellApp.
     const name = portalForPath(window.location.pathname);
-    const App = await loadPortal(name).catch(() => undefined);
+    const [App] = await Promise.all([loadPortal(name).catch(() => undefined), locale]);
     root.render(
       <StrictMode>
         <ShellApp config={config} preloaded={App && { name, App }} />

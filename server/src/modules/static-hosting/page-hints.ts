@@ -11,6 +11,11 @@ export interface PageHints {
   js: string[];
   css: string[];
   routes: Record<string, RouteHints>;
+  /**
+   * The JS files of each other language's catalogs ('hi'), which the portal loads before its first
+   * render for a reader of that language: preloaded with a page when the `lang` cookie names it.
+   */
+  locales: Record<string, string[]>;
   /** The tokens the prerendered HTML holds in place of runtime-config fields, by field name. */
   placeholders: Record<string, string>;
 }
@@ -94,7 +99,22 @@ export function parsePageHints(value: unknown, { markup = true } = {}): PageHint
         : {}),
     };
   }
-  return { js: files(value.js, 'js'), css: files(value.css, 'css'), routes, placeholders };
+  const locales: Record<string, string[]> = {};
+  // Optional: hints written before issue 17 listed no catalogs.
+  if (value.locales !== undefined) {
+    if (!isRecord(value.locales)) throw new Error('locales must map locales to files');
+    for (const [locale, list] of Object.entries(value.locales)) {
+      if (!LOCALE.test(locale)) throw new Error(`locales.${locale} is not a locale`);
+      locales[locale] = files(list, `locales.${locale}`);
+    }
+  }
+  return {
+    js: files(value.js, 'js'),
+    css: files(value.css, 'css'),
+    routes,
+    locales,
+    placeholders,
+  };
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;

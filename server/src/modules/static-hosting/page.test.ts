@@ -93,6 +93,34 @@ describe('the shell page for one URL', () => {
     expect(html).toContain('<div class="lp-boot">Loading Rupee &#60;Loans&#62;...</div>');
   });
 
+  it("preloads a Hindi reader's catalogs (the lang cookie) with the page, nobody else's", () => {
+    const withCatalogs = parsePageHints({
+      ...hints,
+      locales: { hi: ['assets/catalog-hi-Kl12Mn34.js'] },
+    });
+    const preloads = (cookieLocale?: 'en' | 'hi') =>
+      [
+        ...renderShellPage({
+          template,
+          config,
+          entryUrl: config.remotes.client_portal,
+          hints: withCatalogs,
+          path: '/status',
+          cookieLocale,
+        }).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ].map((match) => match[1]);
+    expect(preloads('hi')).toEqual([
+      '/remotes/client-portal/remoteEntry.js',
+      '/remotes/client-portal/assets/remote-app-AbCd1234.js',
+      '/remotes/client-portal/assets/catalog-hi-Kl12Mn34.js',
+    ]);
+    for (const locale of [undefined, 'en'] as const) {
+      expect(preloads(locale)).not.toContain(
+        '/remotes/client-portal/assets/catalog-hi-Kl12Mn34.js',
+      );
+    }
+  });
+
   it('resolves the files of a remote on another origin against its entry URL', () => {
     const html = page('/portal-admin/dashboard', config.remotes.admin_portal);
     expect(html).toContain('href="https://cdn.example/admin/remoteEntry.js"');
@@ -166,6 +194,18 @@ describe('page hints from a remote build', () => {
     for (const file of ['../secrets.js', 'https://evil.example/x.js', '/abs.js', 'a/../../b.js']) {
       expect(() => parsePageHints({ ...hints, js: [file] })).toThrow('relative file names');
     }
+  });
+
+  it('refuses catalogs that are not files by locale, and reads hints written before they were listed', () => {
+    expect(() => parsePageHints({ ...hints, locales: { hi: ['../x.js'] } })).toThrow(
+      'locales.hi must be a list of relative file names',
+    );
+    expect(() => parsePageHints({ ...hints, locales: { 'h/i': [] } })).toThrow(
+      'locales.h/i is not a locale',
+    );
+    expect(() => parsePageHints({ ...hints, locales: ['x.js'] })).toThrow('locales must map');
+    const { locales: _, ...older } = parsePageHints({ ...hints, locales: { hi: ['a.js'] } });
+    expect(parsePageHints(older).locales).toEqual({});
   });
 
   it('refuses placeholder tokens that could match ordinary text', () => {

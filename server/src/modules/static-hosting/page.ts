@@ -57,7 +57,8 @@ export interface ShellPageInput {
  * The shell's index.html for one URL. Besides the product name it carries what the shell would
  * otherwise discover one request after another: the runtime config (no /config.json round trip),
  * modulepreload links for the remote's entry, its App and this page's own chunks (fetched in
- * parallel with the shell's), and, for a page a signed-out visitor sees, the page itself, painted
+ * parallel with the shell's; for a reader of another language, its catalogs too), and, for a page
+ * a signed-out visitor sees, the page itself, painted
  * before any script runs. That copy is inert (the form works once the remote has rendered the
  * same page over it) and announces the loading to assistive technology.
  */
@@ -96,9 +97,11 @@ export function renderShellPage({
       head.push(`<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`);
     }
   }
+  // A reader of another language: the portal awaits its catalogs before the first render.
+  const catalogs = cookieLocale ? (hints?.locales[cookieLocale] ?? []) : [];
   for (const href of new Set([
     entryUrl,
-    ...resolve([...(hints?.js ?? []), ...(route?.js ?? [])]),
+    ...resolve([...(hints?.js ?? []), ...(route?.js ?? []), ...catalogs]),
   ])) {
     head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
   }
