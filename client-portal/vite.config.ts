@@ -11,7 +11,9 @@ import { remoteViteConfig } from '../scripts/remote-vite-config.mjs';
 /**
  * The small pieces the pages share (page frame, loading box, status texts, formatters, ui-kit's
  * fields and cards): one file for every page (7 KB gzip), where each page took 5 to 15 of them.
- * The form libraries and the dialog stay out: they are large and only some pages need them.
+ * The form libraries and the dialog stay out: they are large and only some pages need them. What
+ * a captured module imports comes along (Rolldown's default, which keeps chunks acyclic): a module
+ * of lib/ or components/ that imported the dialog would put it on every page.
  */
 const PAGES_COMMON = {
   name: 'pages-common',

@@ -10,7 +10,10 @@ afterEach(() => {
 describe('validateWith', () => {
   it("answers as formik's validationSchema does: each field's first error, blanks as missing", async () => {
     const { validateWith } = await import('./form-rules');
-    const validate = validateWith<{ mobile: string; password: string }>((s) => s.loginSchema);
+    const validate = validateWith<{ mobile: string; password: string }>(
+      (s) => s.loginSchema,
+      'mobile',
+    );
     expect(await validate({ mobile: '', password: '' })).toEqual({
       mobile: VALIDATION_IDS.mobileRequired,
       password: VALIDATION_IDS.passwordRequired,
@@ -24,19 +27,30 @@ describe('validateWith', () => {
       phone_number: string;
       password: string;
       confirm_password: string;
-    }>((s) => s.signupDetailsSchema);
+    }>((s) => s.signupDetailsSchema, 'phone_number');
     expect(
-      await validate({ phone_number: '9876543210', password: 'secret1', confirm_password: 'other' }),
+      await validate({
+        phone_number: '9876543210',
+        password: 'secret1',
+        confirm_password: 'other',
+      }),
     ).toEqual({ confirm_password: VALIDATION_IDS.passwordsDoNotMatch });
   });
 
-  it('refuses nothing while the rules cannot be loaded, and loads them at the next check', async () => {
+  it('refuses the form while the rules cannot be loaded, and loads them at the next check', async () => {
     vi.doMock('./form-schemas', () => {
-      throw new Error('Failed to fetch dynamically imported module');
+      throw new TypeError('Failed to fetch dynamically imported module');
     });
-    const { validateWith } = await import('./form-rules');
-    const validate = validateWith<{ mobile: string; password: string }>((s) => s.loginSchema);
-    expect(await validate({ mobile: '', password: '' })).toEqual({});
+    const { RULES_UNAVAILABLE, validateWith } = await import('./form-rules');
+    const validate = validateWith<{ mobile: string; password: string }>(
+      (s) => s.loginSchema,
+      'mobile',
+    );
+    // Nothing unchecked goes through, valid or not.
+    expect(await validate({ mobile: '9876543210', password: 'secret1' })).toEqual({
+      mobile: RULES_UNAVAILABLE,
+    });
+    expect(RULES_UNAVAILABLE).toBe('common.networkError');
 
     // Back online: the same validator asks for the rules again.
     vi.doUnmock('./form-schemas');

@@ -24,30 +24,39 @@ export function loadFormSchemas(): Promise<FormSchemas> {
   return loading;
 }
 
+/** What a form says while its rules cannot be loaded: the spec's words for a failed request. */
+export const RULES_UNAVAILABLE = /*i18n*/ 'common.networkError';
+
+/** yup's ValidationError, recognised as formik recognises it (by name). */
+function isValidationError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error
+    ? error.name === 'ValidationError'
+    : false;
+}
+
 /**
  * formik's `validate` for a schema of `form-schemas.ts`, checked the way formik's own
  * `validationSchema` checks (empty strings as missing, every field's first error). While the rules
- * cannot be loaded (the phone went offline since the page loaded) nothing is refused here: the
- * server checks every value again and answers with the spec's messages, and the next check here
- * asks for the rules again.
+ * cannot be loaded (the phone went offline since the page loaded, or the site was redeployed under
+ * an open tab) nothing unchecked goes through: the form's `reportOn` field says so, so a step
+ * does not move on and a form is not sent, and the next check asks for the rules again.
  */
 export function validateWith<Values extends FormikValues>(
   pick: (schemas: FormSchemas) => FormSchema,
+  reportOn: keyof Values & string,
 ): (values: Values) => Promise<FormikErrors<Values>> {
   return async (values) => {
-    let schema: FormSchema;
+    let schemas: FormSchemas;
     try {
-      schema = pick(await loadFormSchemas());
+      schemas = await loadFormSchemas();
     } catch {
-      return {};
+      return { [reportOn]: RULES_UNAVAILABLE } as FormikErrors<Values>;
     }
     try {
-      await validateYupSchema(values, schema);
+      await validateYupSchema(values, pick(schemas));
       return {};
     } catch (error) {
-      if (error instanceof Error && error.name === 'ValidationError') {
-        return yupToFormErrors<Values>(error);
-      }
+      if (isValidationError(error)) return yupToFormErrors<Values>(error);
       throw error;
     }
   };

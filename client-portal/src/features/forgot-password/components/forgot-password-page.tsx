@@ -13,7 +13,10 @@ import { OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useVerifyResetOtp } from '../hooks/use-verify-reset-otp';
 
-const validate = validateWith<{ phone_number: string }>((s) => s.forgotPasswordSchema);
+const validate = validateWith<{ phone_number: string }>(
+  (s) => s.forgotPasswordSchema,
+  'phone_number',
+);
 
 export function ForgotPasswordPage() {
   const api = useApi();

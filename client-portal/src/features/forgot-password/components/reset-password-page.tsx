@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/error-text';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useFormSchemas, validateWith } from '../../../lib/form-rules';
 import { MIN_PASSWORD_LENGTH } from '../../../lib/shared';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { wait } from '../../../lib/wait';
 import type { ResetPasswordState } from '../hooks/use-verify-reset-otp';
 
@@ -18,6 +19,7 @@ export const RESET_REDIRECT_MS = 2000;
 const FIELDS = ['new_password', 'confirm_password'] as const;
 const validate = validateWith<{ new_password: string; confirm_password: string }>(
   (s) => s.resetPasswordFormSchema,
+  'new_password',
 );
 
 function readState(state: unknown): ResetPasswordState | null {
@@ -66,14 +68,19 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
     },
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // One reset at a time: a second tap while the first is checked (the rules may still be on
+  // their way) or sent does nothing.
+  const submitOnce = useSingleFlight(async () => {
     const errors = await formik.validateForm();
     if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
       formik.setTouched({ new_password: true, confirm_password: true });
       return;
     }
-    formik.handleSubmit();
+    await formik.submitForm();
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitOnce();
   };
 
   return (

@@ -16,7 +16,7 @@ import { wait } from '../../../lib/wait';
 import styles from './login-page.module.css';
 
 const FIELDS = ['mobile', 'password'] as const;
-const validate = validateWith<{ mobile: string; password: string }>((s) => s.loginSchema);
+const validate = validateWith<{ mobile: string; password: string }>((s) => s.loginSchema, 'mobile');
 /** Spec section 9: the pause between a successful login and reloading the user. */
 export const LOGIN_DELAY_MS = 1000;
 

@@ -25,7 +25,10 @@ const LAST_STEP = STEP_FIELDS.length - 1;
 
 /** Each step's own rules (the api-client's step schemas, fetched apart from the page). */
 const STEP_RULES = STEP_FIELDS.map((_, index) =>
-  validateWith<ProfileFormValues>((schemas) => schemas.REGISTRATION_STEPS[index]!.schema),
+  validateWith<ProfileFormValues>(
+    (schemas) => schemas.REGISTRATION_STEPS[index]!.schema,
+    STEP_FIELDS[index]![0]!.name,
+  ),
 );
 
 // The review dialog (the ui-kit's Modal with react-aria's focus scope: 12.5 KB brotli) is needed
@@ -184,7 +187,8 @@ function RegistrationForm({
       return;
     }
     movedRef.current = true;
-    setStep((current) => Math.min(LAST_STEP, current + 1));
+    // The step after the one just checked, not after whatever the step is by now.
+    setStep(Math.min(LAST_STEP, step + 1));
   };
 
   const previous = () => {
@@ -192,8 +196,10 @@ function RegistrationForm({
     setStep((current) => Math.max(0, current - 1));
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // One check at a time: the first check may wait for the form's rules to arrive, and a second
+  // tap on Next meanwhile would otherwise check the same step again and move on twice, past a
+  // step nobody checked.
+  const submitOnce = useSingleFlight(async () => {
     if (step < LAST_STEP) {
       await next();
       return;
@@ -203,6 +209,10 @@ function RegistrationForm({
       if (review.failed) review.retry();
       setReviewing(true);
     }
+  });
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitOnce();
   };
 
   const confirm = useSingleFlight(async () => {

@@ -17,6 +17,7 @@ import { wait } from '../../../lib/wait';
 const FIELDS = ['phone_number', 'password', 'confirm_password'] as const;
 const validate = validateWith<{ phone_number: string; password: string; confirm_password: string }>(
   (s) => s.signupDetailsSchema,
+  'phone_number',
 );
 /** Spec section 9: the pause before the redirect to /login. */
 export const SIGNUP_REDIRECT_MS = 2000;
