@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { chromiumArgs, PAGES_ROWS, pagesDatabaseUrl, repoRoot, settings } from '../config';
 import { dropDatabase } from '../db';
 import {
@@ -70,7 +70,7 @@ async function transfersFor(
   ready: (page: Page) => Promise<void>,
 ): Promise<Transfer[]> {
   const pending: Promise<Transfer | undefined>[] = [];
-  page.on('requestfinished', (request) => {
+  const onFinished = (request: Request) => {
     pending.push(
       (async () => {
         const response = await request.response();
@@ -91,10 +91,14 @@ async function transfersFor(
         };
       })(),
     );
-  });
+  };
+  page.on('requestfinished', onFinished);
   await page.goto(url, { waitUntil: 'networkidle' });
   await ready(page);
   await page.waitForLoadState('networkidle');
+  // What comes later is not counted (the form rules' idle preload, 2 s after load): its handler
+  // would read a body after the page is closed, a rejection nobody awaits, and end the process.
+  page.off('requestfinished', onFinished);
   const all = await Promise.all(pending);
   return all.filter((t): t is Transfer => t !== undefined);
 }
