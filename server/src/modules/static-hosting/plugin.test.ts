@@ -150,6 +150,31 @@ describe('pages of the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('names every module script of the page in a Link header, asked for before parsing (issue 17)', async () => {
+    const res = await page('/login');
+    expect(res.headers.link).toBe(
+      [
+        '</assets/shell-AbCdEf12.js>; rel=modulepreload; crossorigin',
+        '</remotes/client-portal/remoteEntry.js>; rel=modulepreload; crossorigin',
+        '</remotes/client-portal/assets/remote-app-AbCd1234.js>; rel=modulepreload; crossorigin',
+      ].join(', '),
+    );
+    // A Hindi reader's page names the same scripts as its HTML.
+    const hindi = await app.inject({
+      url: '/login',
+      headers: { accept: 'text/html', cookie: 'lang=hi' },
+    });
+    expect(hindi.headers.link).toBe(res.headers.link);
+    const dashboard = await page('/portal-admin/dashboard');
+    expect(dashboard.headers.link).toContain(
+      `<${cdnUrl}/admin/assets/dashboard-page-Zz99Yy88.js>; rel=modulepreload; crossorigin`,
+    );
+    // An API answer or a file is not a page: no such header.
+    expect((await app.inject({ url: '/assets/shell-AbCdEf12.js' })).headers).not.toHaveProperty(
+      'link',
+    );
+  });
+
   it('paints /login in Hindi for a visitor whose lang cookie says so (issue 16)', async () => {
     const hindi = await app.inject({
       url: '/login',

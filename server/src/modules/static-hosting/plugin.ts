@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { toRuntimeConfig } from '../runtime-config/routes';
+import { modulePreloadHeader } from './link-header';
 import { renderShellPage } from './page';
 import {
   createPageHintsSource,
@@ -40,6 +41,8 @@ function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, 
 const UNUSED_ON_IMMUTABLE = ['etag', 'last-modified', 'accept-ranges', 'x-request-id'];
 
 interface RenderedPage {
+  /** Its module scripts, asked for before the HTML is parsed (link-header.ts). */
+  link: string | undefined;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -48,6 +51,7 @@ interface RenderedPage {
 function compressed(html: string): RenderedPage {
   const identity = Buffer.from(html);
   return {
+    link: modulePreloadHeader(html),
     identity,
     // Pages are rendered once per route and hints version, then served from memory.
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -62,6 +66,7 @@ function sendPage(page: RenderedPage, request: FastifyRequest, reply: FastifyRep
     // A page is painted in the language of the `lang` cookie (issue 16).
     .header('Vary', 'Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8');
+  if (page.link) void reply.header('Link', page.link);
   if (/\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accept)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
   return reply.send(page.identity);
