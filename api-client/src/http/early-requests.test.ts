@@ -1,4 +1,4 @@
-import { runInNewContext } from 'node:vm';
+import { createContext, runInContext, runInNewContext } from 'node:vm';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,8 +37,17 @@ function runScript(options: {
   /** The server's copy of the lang cookie on the config element; absent when undefined. */
   cookieCopy?: string;
   apiBaseUrl?: string;
+  /** Intl as the page has it; a recording wrapper of Node's by default. */
+  intl?: unknown;
 }) {
   const sent: Sent[] = [];
+  const formatters: string[] = [];
+  // A constructor (the script says `new`), recording each formatter the page makes.
+  const record = (kind: string, Real: new (locale: string, options: object) => object) =>
+    function PageFormatter(locale: string, options: object) {
+      formatters.push(`${kind} ${locale} ${JSON.stringify(options)}`);
+      return new Real(locale, options);
+    };
   const window: Record<string, unknown> = {};
   let cookieReads = 0;
   const context = {
@@ -60,17 +69,25 @@ function runScript(options: {
           : null,
     },
     performance: { now: () => 1000 },
+    pageIntl: options.intl ?? {
+      NumberFormat: record('NumberFormat', Intl.NumberFormat),
+      DateTimeFormat: record('DateTimeFormat', Intl.DateTimeFormat),
+    },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       sent.push({ url, headers: init.headers });
       return Promise.resolve(new Response('{}', { status: 200 }));
     },
   };
   window.fetch = context.fetch;
-  runInNewContext(EARLY_REQUESTS_SCRIPT, context);
+  const page = createContext(context);
+  // The context's own Intl is a built-in, which a property of the same name would not replace.
+  runInContext('Intl = pageIntl; delete globalThis.pageIntl;', page);
+  runInContext(EARLY_REQUESTS_SCRIPT, page);
   return {
     sent,
     early: window[EARLY_REQUESTS_GLOBAL] as Record<string, EarlyRequest> | undefined,
     cookieReads,
+    formatters,
   };
 }
 
@@ -160,6 +177,37 @@ describe('the early requests script (issue 17)', () => {
     });
     const early = window[EARLY_REQUESTS_GLOBAL] as Record<string, EarlyRequest>;
     expect(await early[API_PATHS.currentUser]?.answer).toBeNull();
+  });
+
+  it("starts Intl in the reader's language while the scripts download, signed in only (F17)", () => {
+    const signedIn = (storage: Record<string, string>, path = '/status') =>
+      runScript({ path, storage }).formatters;
+    const ist = '{"timeZone":"Asia/Kolkata","numberingSystem":"latn"}';
+    expect(signedIn({ client_access_token: 't', 'loan-portal.locale': 'hi' })).toEqual([
+      'NumberFormat hi-IN {"numberingSystem":"latn"}',
+      `DateTimeFormat hi-IN ${ist}`,
+    ]);
+    expect(signedIn({ client_access_token: 't' })).toEqual([
+      'NumberFormat en-IN {"numberingSystem":"latn"}',
+      `DateTimeFormat en-IN ${ist}`,
+    ]);
+    // The back office formats in en-US (admin-portal/src/lib/format.ts).
+    expect(signedIn({ admin_access_token: 'a' }, '/portal-admin/dashboard')).toEqual([
+      'NumberFormat en-US {"numberingSystem":"latn"}',
+      `DateTimeFormat en-US ${ist}`,
+    ]);
+    // A signed-out page paints from its HTML: nothing may hold that paint.
+    expect(runScript({ path: '/login' }).formatters).toEqual([]);
+  });
+
+  it('keeps its requests when the browser has no Intl to start', () => {
+    const { sent, early } = runScript({
+      path: '/status',
+      storage: { client_access_token: 't' },
+      intl: {},
+    });
+    expect(sent).toHaveLength(2);
+    expect(Object.keys(early ?? {})).toEqual([API_PATHS.currentUser, API_PATHS.registrationStatus]);
   });
 
   it('asks for nothing without a stored token for the portal of the page', () => {
