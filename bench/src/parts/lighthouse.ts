@@ -39,6 +39,12 @@ interface Measured {
   lcpPhases?: unknown;
   /** The element Lighthouse took as the LCP, e.g. `h1 "Sign In"`: what the page waits to paint. */
   lcpElement?: string;
+  /**
+   * Lighthouse's own CPU benchmark of the machine at the run (environment.benchmarkIndex; higher
+   * is faster): simulated throttling scales observed CPU time, so runs on different machines, or
+   * the same one under load, compare only beside it.
+   */
+  benchmarkIndex: number;
 }
 
 type Locale = 'en' | 'hi';
@@ -233,6 +239,7 @@ async function measure(url: string, port: number): Promise<Measured> {
       lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined
     )?.items?.[1],
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -379,7 +386,9 @@ export async function runLighthouse(): Promise<PartResult> {
         {
           measure: `${base}: TBT`,
           figure: formatMs(medianOf(runs.map((run) => run.tbtMs))),
-          reference: `main thread ${formatMs(median.mainThreadMs)}, JS boot-up ${formatMs(median.bootupMs)}`,
+          reference:
+            `main thread ${formatMs(median.mainThreadMs)}, JS boot-up ${formatMs(median.bootupMs)}; ` +
+            `CPU benchmark index ${Math.round(medianOf(runs.map((run) => run.benchmarkIndex)))}`,
           verdict: 'n/a',
         },
         {
@@ -414,7 +423,9 @@ export async function runLighthouse(): Promise<PartResult> {
         'language. Before its runs each page is opened once and must show the expected ' +
         '`<html lang>` and a heading in that script, or the bench stops.',
       'Simulated throttling scales the CPU time observed on this machine: a loaded machine inflates ' +
-        'TBT and LCP, so compare runs made under similar load averages.',
+        'TBT and LCP, so compare runs made under similar load averages. The TBT rows give the ' +
+        "median of Lighthouse's CPU benchmark index over the page's runs (higher is faster): " +
+        'runs compare only beside similar indexes.',
     ],
   };
 }
