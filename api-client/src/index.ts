@@ -90,6 +90,7 @@ export {
   RESOLUTION_NOTE_MAX_LENGTH,
 } from './payment-flags/flags';
 export {
+  FIRST_PAINT_ATTRIBUTE,
   FIRST_PAINT_MARKERS,
   INLINE_CONFIG_ID,
   loadRuntimeConfig,

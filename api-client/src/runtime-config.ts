@@ -40,6 +40,11 @@ export function portalForPath(pathname: string): PortalName {
  */
 export const INLINE_CONFIG_ID = 'lp-runtime-config';
 export const FIRST_PAINT_MARKERS = { start: '<!--lp-boot-->', end: '<!--/lp-boot-->' } as const;
+/**
+ * On the config element when the server painted the page into the HTML: the page's inline script
+ * then holds back nothing that would delay that paint (early-requests.ts).
+ */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';

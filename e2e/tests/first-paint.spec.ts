@@ -98,7 +98,7 @@ for (const reader of ['English', 'Hindi'] as const) {
         scripts.push(pathname);
       }
     });
-    const document = await page.goto('/login');
+    const navigation = await page.goto('/login');
     await remoteRendered(page);
     await expect(
       page.getByRole('heading', { level: 1, name: reader === 'Hindi' ? 'साइन इन करें' : 'Sign In' }),
@@ -116,7 +116,7 @@ for (const reader of ['English', 'Hindi'] as const) {
       scripts.filter((script) => !preloaded.includes(script) && !AFTER_FIRST_PAINT.test(script)),
     ).toEqual([]);
     // The same scripts in the Link header, which Chromium reads before it parses (F17).
-    const linked = [...((await document?.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map(
+    const linked = [...((await navigation?.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map(
       (match) => new URL(match[1]!, baseURL).pathname,
     );
     expect(preloaded.filter((script) => !linked.includes(script))).toEqual([]);

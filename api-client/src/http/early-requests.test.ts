@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApiClient } from '../create-api-client';
 import { API_PATHS } from '../endpoints/paths';
 import { LOCALE_COOKIE_ATTRIBUTE } from '../i18n/preference';
-import { INLINE_CONFIG_ID } from '../runtime-config';
+import { FIRST_PAINT_ATTRIBUTE, INLINE_CONFIG_ID } from '../runtime-config';
 import { createMemoryStorage } from '../session/storage';
 import {
   EARLY_ANSWER_TTL_MS,
@@ -39,6 +39,8 @@ function runScript(options: {
   apiBaseUrl?: string;
   /** Intl as the page has it; a recording wrapper of Node's by default. */
   intl?: unknown;
+  /** The server painted the page into its HTML (the config element says so). */
+  painted?: boolean;
 }) {
   const sent: Sent[] = [];
   const formatters: string[] = [];
@@ -65,6 +67,8 @@ function runScript(options: {
               textContent: JSON.stringify({ apiBaseUrl: options.apiBaseUrl ?? '' }),
               getAttribute: (name: string) =>
                 name === LOCALE_COOKIE_ATTRIBUTE ? (options.cookieCopy ?? null) : null,
+              hasAttribute: (name: string) =>
+                name === FIRST_PAINT_ATTRIBUTE ? options.painted === true : false,
             }
           : null,
     },
@@ -198,6 +202,14 @@ describe('the early requests script (issue 17)', () => {
     ]);
     // A signed-out page paints from its HTML: nothing may hold that paint.
     expect(runScript({ path: '/login' }).formatters).toEqual([]);
+    // Nor with a stored token: the page still paints from its HTML, before the portal moves on.
+    const painted = runScript({
+      path: '/login',
+      storage: { client_access_token: 't' },
+      painted: true,
+    });
+    expect(painted.formatters).toEqual([]);
+    expect(painted.sent).toHaveLength(2);
   });
 
   it('keeps its requests when the browser has no Intl to start', () => {

@@ -9,7 +9,7 @@ import { API_PATHS } from '../endpoints/paths';
 import { TIME_ZONE } from '../i18n/format';
 import { intlLocale } from '../i18n/locales';
 import { LOCALE_COOKIE, LOCALE_COOKIE_ATTRIBUTE } from '../i18n/preference';
-import { INLINE_CONFIG_ID } from '../runtime-config';
+import { FIRST_PAINT_ATTRIBUTE, INLINE_CONFIG_ID } from '../runtime-config';
 import { STORAGE_KEYS } from '../session/storage';
 
 /**
@@ -114,8 +114,10 @@ export const EARLY_REQUESTS_SCRIPT = `(function () {
     });
     // Intl starts up with the first formatter a page makes: 31-47 ms in Chromium on the bench's
     // machine, four times that on a slow phone, then 0.1-10 ms for each next one. Made here, while
-    // the scripts download, that start is not paid by the render that paints the page's amounts
-    // and dates (bench/README.md F17).
+    // a first visit's scripts download, that start is not paid by the render that paints the
+    // page's amounts and dates (bench/README.md F17). Not on a page painted from its HTML (a
+    // stored token on /login): this script runs before that paint.
+    if (configElement.hasAttribute(${JSON.stringify(FIRST_PAINT_ATTRIBUTE)})) return;
     var intlLocale = admin ? 'en-US' : ${JSON.stringify({ en: intlLocale('en'), hi: intlLocale('hi') })}[language];
     new Intl.NumberFormat(intlLocale, { numberingSystem: 'latn' }).format(1);
     new Intl.DateTimeFormat(intlLocale, { timeZone: ${JSON.stringify(TIME_ZONE)}, numberingSystem: 'latn' }).format(0);

@@ -151,6 +151,12 @@ const EDGE_TEXT = EDGE
   ? 'through HAProxy with TLS and HTTP/2 (deploy/haproxy.cfg)'
   : "from the server's own HTTP/1.1, no balancer";
 
+/** The median of the runs' CPU benchmark indexes, or 'n/a' where Lighthouse gave none. */
+function benchmarkIndexOf(runs: Measured[]): string {
+  const indexes = runs.map((run) => run.benchmarkIndex).filter(Number.isFinite);
+  return indexes.length ? String(Math.round(medianOf(indexes))) : 'n/a';
+}
+
 /** Lantern's simulated LCP graphs of the last run, node by node (with BENCH_LIGHTHOUSE_REPORTS). */
 async function lanternLcp(): Promise<string> {
   const Lantern = await import('lighthouse/core/lib/lantern/lantern.js');
@@ -388,7 +394,7 @@ export async function runLighthouse(): Promise<PartResult> {
           figure: formatMs(medianOf(runs.map((run) => run.tbtMs))),
           reference:
             `main thread ${formatMs(median.mainThreadMs)}, JS boot-up ${formatMs(median.bootupMs)}; ` +
-            `CPU benchmark index ${Math.round(medianOf(runs.map((run) => run.benchmarkIndex)))}`,
+            `CPU benchmark index ${benchmarkIndexOf(runs)}`,
           verdict: 'n/a',
         },
         {

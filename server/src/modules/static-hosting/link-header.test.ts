@@ -31,6 +31,7 @@ describe("a page's module scripts as a Link header", () => {
       '<link rel="modulepreload" crossorigin href="/odd/a&#62;b.js">',
       '<link rel="modulepreload" crossorigin href="/odd/a b.js">',
       '<link rel="modulepreload" crossorigin href="/odd/ä.js">',
+      '<link rel="modulepreload" crossorigin="use-credentials" href="/private/entry.js">',
       '</head>',
     ].join('');
     expect(modulePreloadHeader(html)).toBe(

@@ -12,6 +12,8 @@
 const MODULE_SCRIPT =
   /<script\b[^>]*\btype="module"[^>]*>|<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const URL_ATTRIBUTE = /\b(?:src|href)="([^"]*)"/;
+/** A module fetched with credentials: a header's `crossorigin` (anonymous) would not match it. */
+const WITH_CREDENTIALS = /\bcrossorigin="use-credentials"/i;
 /**
  * What a header value can carry between `<` and `>` as is: printable ASCII without the space and
  * the characters that end or split a link there (`"`, `,`, `;`, `<`, `>`, `\`).
@@ -35,11 +37,13 @@ export function modulePreloadHeader(html: string): string | undefined {
   const urls = new Set<string>();
   for (const [element] of head.matchAll(MODULE_SCRIPT)) {
     const value = URL_ATTRIBUTE.exec(element)?.[1];
-    if (value === undefined) continue;
+    if (value === undefined || WITH_CREDENTIALS.test(element)) continue;
     const url = attributeText(value);
     if (HEADER_SAFE_URL.test(url)) urls.add(url);
   }
   if (urls.size === 0) return undefined;
-  // `crossorigin` as the elements have it: a preload is only reused by a request of its own mode.
+  // A module script is fetched in CORS mode with same-origin credentials, whether its element says
+  // `crossorigin`, `crossorigin="anonymous"` or nothing; so is this preload, and the browser reuses
+  // it (a preload is only reused by a request of its own mode).
   return [...urls].map((url) => `<${url}>; rel=modulepreload; crossorigin`).join(', ');
 }

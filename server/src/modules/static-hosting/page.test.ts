@@ -127,6 +127,27 @@ describe('the shell page for one URL', () => {
     expect(html).toContain('href="https://cdn.example/admin/assets/remote-app-AbCd1234.js"');
   });
 
+  it('marks the config element of a page painted from the HTML, and only of such a page', () => {
+    const configElement = (path: string) =>
+      /<script id="lp-runtime-config"[^>]*>/.exec(page(path))?.[0];
+    expect(configElement('/login')).toBe(
+      '<script id="lp-runtime-config" type="application/json" data-lang-cookie="" data-first-paint>',
+    );
+    expect(configElement('/register')).not.toContain('data-first-paint');
+    // Hints that paint a page the template has no place for: no paint, no mark.
+    const noMarkers = renderShellPage({
+      template: template.replace('<!--lp-boot-->', ''),
+      config,
+      entryUrl: config.remotes.client_portal,
+      hints,
+      path: '/login',
+    });
+    expect(/<script id="lp-runtime-config"[^>]*>/.exec(noMarkers)?.[0]).not.toContain(
+      'data-first-paint',
+    );
+    expect(noMarkers).not.toContain('<div inert>');
+  });
+
   it('paints a signed-out page from the HTML: its CSS inline, the config filled in and escaped', () => {
     const html = page('/login');
     expect(html).toContain('<style>main{margin:0}</style>');
@@ -152,7 +173,7 @@ describe('the shell page for one URL', () => {
       path: '/login',
     });
     const json =
-      /<script id="lp-runtime-config" type="application\/json" data-lang-cookie="">(.*?)<\/script>/.exec(
+      /<script id="lp-runtime-config" type="application\/json" data-lang-cookie="" data-first-paint>(.*?)<\/script>/.exec(
         html,
       )?.[1];
     expect(JSON.parse(json ?? '')).toEqual(dollars);

@@ -1,4 +1,5 @@
 import {
+  FIRST_PAINT_ATTRIBUTE,
   FIRST_PAINT_MARKERS,
   INLINE_CONFIG_ID,
   LOCALE_COOKIE_ATTRIBUTE,
@@ -83,8 +84,11 @@ export function renderShellPage({
   const resolve = (files: string[]) =>
     files.map((file) => resolveNextToEntry(entryUrl, file)).filter((url) => url !== undefined);
 
+  const start = html.indexOf(FIRST_PAINT_MARKERS.start);
+  const end = html.indexOf(FIRST_PAINT_MARKERS.end);
+  const paints = firstPaint !== undefined && start !== -1 && end > start;
   const head = [
-    `<script id="${INLINE_CONFIG_ID}" type="application/json" ${LOCALE_COOKIE_ATTRIBUTE}="${cookieLocale ?? ''}">${scriptJson(config)}</script>`,
+    `<script id="${INLINE_CONFIG_ID}" type="application/json" ${LOCALE_COOKIE_ATTRIBUTE}="${cookieLocale ?? ''}"${paints ? ` ${FIRST_PAINT_ATTRIBUTE}` : ''}>${scriptJson(config)}</script>`,
     // A signed-in page's first API reads start now, beside the scripts below (it reads the config).
     EARLY_REQUESTS_TAG,
   ];
@@ -108,9 +112,9 @@ export function renderShellPage({
   const headEnd = `${head.join('\n    ')}\n  </head>`;
   html = html.replace('</head>', () => headEnd);
 
-  const start = html.indexOf(FIRST_PAINT_MARKERS.start);
-  const end = html.indexOf(FIRST_PAINT_MARKERS.end);
-  if (firstPaint && start !== -1 && end > start) {
+  if (paints) {
+    const start = html.indexOf(FIRST_PAINT_MARKERS.start);
+    const end = html.indexOf(FIRST_PAINT_MARKERS.end);
     html =
       html.slice(0, start) +
       `<p class="lp-visually-hidden" role="status">Loading ${productName}...</p>` +

@@ -22,6 +22,7 @@ function hints(pageHtml: string, hindiHtml?: string) {
     js: ['remoteEntry.js', 'assets/remote-app-AbCd1234.js'],
     css: ['assets/remote-app-AbCd1234.css'],
     placeholders: { productName: '__LP_PRODUCT_NAME__' },
+    locales: { hi: ['assets/hi-Kl12Mn34.js'] },
     routes: {
       '/login': {
         js: [],
@@ -159,12 +160,14 @@ describe('pages of the web app', () => {
         '</remotes/client-portal/assets/remote-app-AbCd1234.js>; rel=modulepreload; crossorigin',
       ].join(', '),
     );
-    // A Hindi reader's page names the same scripts as its HTML.
+    // A Hindi reader's page names its catalogs too, as its HTML does.
     const hindi = await app.inject({
       url: '/login',
       headers: { accept: 'text/html', cookie: 'lang=hi' },
     });
-    expect(hindi.headers.link).toBe(res.headers.link);
+    expect(hindi.headers.link).toBe(
+      `${res.headers.link}, </remotes/client-portal/assets/hi-Kl12Mn34.js>; rel=modulepreload; crossorigin`,
+    );
     const dashboard = await page('/portal-admin/dashboard');
     expect(dashboard.headers.link).toContain(
       `<${cdnUrl}/admin/assets/dashboard-page-Zz99Yy88.js>; rel=modulepreload; crossorigin`,
