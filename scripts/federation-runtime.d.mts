@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 export declare const hostRuntimeOptions: {
   experiments: { provideExternalRuntime: true };
@@ -6,6 +6,10 @@ export declare const hostRuntimeOptions: {
 };
 
 export declare function hostBootPreloads(): Plugin;
+
+export declare const hostRuntimeChunk: Rolldown.CodeSplittingGroup;
+
+export declare const remoteRuntimeChunk: Rolldown.CodeSplittingGroup;
 
 export declare function remoteRuntime(
   appDir: string,

@@ -13,6 +13,26 @@ export const hostRuntimeOptions = {
 };
 
 /**
+ * The federation runtime as one file of the shell (a Rolldown codeSplitting group): Rolldown
+ * otherwise cuts it by importer into three (the sdk and runtime-core, the runtime's index, its
+ * helpers; 132 B to 62 KB), each one more request before any page can start (bench/README.md F17).
+ */
+export const hostRuntimeChunk = {
+  name: 'federation-runtime',
+  test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+};
+
+/**
+ * The same for a remote, whose runtime is the shell's (experiments.externalRuntime): the proxy to
+ * the shell's runtime-core and the runtime's index and helpers, 2.4 KB in three files. Not
+ * runtime-core itself, which only the remote's standalone entry imports.
+ */
+export const remoteRuntimeChunk = {
+  name: 'federation-runtime',
+  test: /[\\/]node_modules[\\/]@module-federation[\\/]runtime[\\/]dist[\\/]|mf-external-runtime-core$/,
+};
+
+/**
  * A Vite plugin for the shell: modulepreload links for what its federation init imports at run
  * time, which Vite cannot see in index.html: pendingShares and the module each shared package is
  * served from (for react-router the tree-shaken provider, never the full build it replaces).

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { remoteRuntime } from './federation-runtime.mjs';
+import { remoteRuntime, remoteRuntimeChunk } from './federation-runtime.mjs';
 import { federationShared, sharedRouterGuard } from './federation-shared.mjs';
 import { pageHints } from './page-hints.mjs';
 
@@ -57,7 +57,9 @@ export function remoteViteConfig({ appUrl, name, base, mount, routes, chunkGroup
       build: {
         target: 'es2022',
         modulePreload: { polyfill: false },
-        rolldownOptions: { output: { codeSplitting: { groups: [APP_CHUNK, ...chunkGroups] } } },
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [APP_CHUNK, remoteRuntimeChunk, ...chunkGroups] } },
+        },
       },
       server: {
         proxy: { '/api': 'http://localhost:8080', '/config.json': 'http://localhost:8080' },

@@ -2,7 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { hostBootPreloads, hostRuntimeOptions } from '../scripts/federation-runtime.mjs';
+import {
+  hostBootPreloads,
+  hostRuntimeChunk,
+  hostRuntimeOptions,
+} from '../scripts/federation-runtime.mjs';
 import { federationShared, sharedRouterGuard } from '../scripts/federation-shared.mjs';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
@@ -35,7 +39,11 @@ export default defineConfig({
   ],
   // Chrome has preloaded modules natively since version 66; a browser without it (Safari < 17)
   // fetches them when imported, a little later. The polyfill would be bytes on every page.
-  build: { target: 'es2022', modulePreload: { polyfill: false } },
+  build: {
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [hostRuntimeChunk] } } },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',
