@@ -32,12 +32,8 @@ export { ApiClientError } from './errors/api-client-error';
 export { getErrorMessage } from './errors/get-error-message';
 export { formatAadhaar, maskAadhaar } from './format/aadhaar';
 export { formatFee, formatRupees } from './format/currency';
-export {
-  EARLY_REQUESTS,
-  EARLY_REQUESTS_GLOBAL,
-  EARLY_REQUESTS_SCRIPT,
-  withEarlyResponses,
-} from './http/early-requests';
+export { EARLY_REQUESTS_GLOBAL, withEarlyResponses } from './http/early-requests';
+export { EARLY_REQUESTS, EARLY_REQUESTS_SCRIPT } from './http/early-requests-script';
 export {
   attachRefreshQueue,
   type RefreshQueue,

@@ -10,10 +10,10 @@ import { createMemoryStorage } from '../session/storage';
 import {
   EARLY_ANSWER_TTL_MS,
   EARLY_REQUESTS_GLOBAL,
-  EARLY_REQUESTS_SCRIPT,
   type EarlyAnswer,
   type EarlyRequest,
 } from './early-requests';
+import { EARLY_REQUESTS_SCRIPT } from './early-requests-script';
 
 const BASE = 'http://api.test';
 const server = setupServer();
