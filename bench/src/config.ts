@@ -18,6 +18,17 @@ function number(name: string, fallback: number): number {
  * Every knob has the full-size default of issue 9; the small values in the README are for
  * trying the scripts on a busy machine.
  */
+/**
+ * BENCH_LIGHTHOUSE_PAGES: paths or row names, comma-separated; a comma inside a row name's
+ * parentheses ('/status (signed in, Hindi)') is part of the name.
+ */
+export function pageList(value: string): string[] {
+  return value
+    .split(/,(?![^()]*\))/)
+    .map((page) => page.trim())
+    .filter(Boolean);
+}
+
 export const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/loan_bench',
   keepDatabase: process.env.BENCH_KEEP_DB === '1',
@@ -38,10 +49,7 @@ export const settings = {
    * Only these Lighthouse pages (comma-separated paths or row names: `/login` is both languages,
    * `/login (Hindi)` only the one); all when unset.
    */
-  lighthousePages: (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
-    .split(',')
-    .map((path) => path.trim())
-    .filter(Boolean),
+  lighthousePages: pageList(process.env.BENCH_LIGHTHOUSE_PAGES ?? ''),
 };
 
 /**
