@@ -12,17 +12,24 @@ import { EARLY_REQUESTS_GLOBAL } from './early-requests';
  * early-requests.ts carried the whole text (5 KB) in its App chunk.
  */
 
-/** The GETs each signed-in page makes before it can paint, by portal (spec sections 2 and 6). */
+/**
+ * The GETs each signed-in page makes before it can paint, by portal (spec sections 2 and 6), and
+ * the pages whose first render shows an amount or a date (`formats`: their paths, or every page).
+ */
 export const EARLY_REQUESTS = {
   client: {
     // SessionProvider asks for both on every page of a signed-in client.
     all: [API_PATHS.currentUser, API_PATHS.registrationStatus],
     // The form resumes from the saved draft before it shows (issue 18).
     pages: { '/register': [API_PATHS.profileDraft] } as Record<string, string[]>,
+    // Not /register: its form shows an amount only on its last step, the review.
+    formats: ['/dashboard', '/payment', '/status'] as string[] | true,
   },
   admin: {
     all: [API_PATHS.currentUser],
     pages: { '/portal-admin/dashboard': [API_PATHS.adminDashboard] } as Record<string, string[]>,
+    // Counts, dates and times on every staff page.
+    formats: true as string[] | true,
   },
 } as const;
 
@@ -75,8 +82,10 @@ export const EARLY_REQUESTS_SCRIPT = `(function () {
     // machine, four times that on a slow phone, then 0.1-10 ms for each next one. Made here, while
     // a first visit's scripts download, that start is not paid by the render that paints the
     // page's amounts and dates (bench/README.md F17). Not on a page painted from its HTML (a
-    // stored token on /login): this script runs before that paint.
+    // stored token on /login): this script runs before that paint. Nor on a page whose first
+    // render formats nothing (/register): there it was only a long task in the page's way.
     if (configElement.hasAttribute(${JSON.stringify(FIRST_PAINT_ATTRIBUTE)})) return;
+    if (plan.formats !== true && plan.formats.indexOf(path) === -1) return;
     var intlLocale = admin ? 'en-US' : ${JSON.stringify({ en: intlLocale('en'), hi: intlLocale('hi') })}[language];
     new Intl.NumberFormat(intlLocale, { numberingSystem: 'latn' }).format(1);
     new Intl.DateTimeFormat(intlLocale, { timeZone: ${JSON.stringify(TIME_ZONE)}, numberingSystem: 'latn' }).format(0);

@@ -212,6 +212,24 @@ describe('the early requests script (issue 17)', () => {
     expect(painted.sent).toHaveLength(2);
   });
 
+  it('leaves Intl alone on a page whose first render formats nothing: the form (F17)', () => {
+    const register = runScript({ path: '/register', storage: { client_access_token: 't' } });
+    expect(register.formatters).toEqual([]);
+    expect(register.sent).toHaveLength(3);
+    for (const path of ['/dashboard', '/payment', '/status']) {
+      expect(
+        runScript({ path, storage: { client_access_token: 't' } }).formatters,
+        path,
+      ).toHaveLength(2);
+    }
+    for (const path of ['/portal-admin/applicants', '/portal-admin/audit']) {
+      expect(
+        runScript({ path, storage: { admin_access_token: 'a' } }).formatters,
+        path,
+      ).toHaveLength(2);
+    }
+  });
+
   it('keeps its requests when the browser has no Intl to start', () => {
     const { sent, early } = runScript({
       path: '/status',
