@@ -9,7 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // A worker per core (Vitest leaves one core free): each file waits on its database much of
     // the time. On 2 cores, the PostgreSQL run took 174 s instead of 266 s, and CI's unit step
-    // (this suite on PGlite beside the other packages, one after another) 347 s instead of 424 s.
+    // (this suite on PGlite beside the other packages, two at a time) 347 s instead of 424 s.
     maxWorkers: availableParallelism(),
   },
 });

@@ -40,7 +40,8 @@ export const EARLY_REQUESTS = {
  */
 export const EARLY_REQUESTS_SCRIPT = `(function () {
   try {
-    var path = location.pathname;
+    // '/status/' shows /status (the router ignores a trailing slash): it gets the same plan.
+    var path = location.pathname.replace(/\\/+$/, '') || '/';
     var admin = path === '/portal-admin' || path.indexOf('/portal-admin/') === 0;
     var plan = ${JSON.stringify(EARLY_REQUESTS)}[admin ? 'admin' : 'client'];
     var token = localStorage.getItem(admin ? ${JSON.stringify(STORAGE_KEYS.admin.accessToken)} : ${JSON.stringify(STORAGE_KEYS.client.accessToken)});

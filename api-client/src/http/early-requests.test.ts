@@ -212,6 +212,25 @@ describe('the early requests script (issue 17)', () => {
     expect(painted.sent).toHaveLength(2);
   });
 
+  it('plans a path with a trailing slash as the page it shows', () => {
+    const status = runScript({ path: '/status/', storage: { client_access_token: 't' } });
+    expect(status.formatters).toHaveLength(2);
+    const register = runScript({ path: '/register//', storage: { client_access_token: 't' } });
+    expect(Object.keys(register.early ?? {})).toEqual([
+      API_PATHS.currentUser,
+      API_PATHS.registrationStatus,
+      API_PATHS.profileDraft,
+    ]);
+    const dashboard = runScript({
+      path: '/portal-admin/dashboard/',
+      storage: { admin_access_token: 'a' },
+    });
+    expect(Object.keys(dashboard.early ?? {})).toEqual([
+      API_PATHS.currentUser,
+      API_PATHS.adminDashboard,
+    ]);
+  });
+
   it('leaves Intl alone on a page whose first render formats nothing: the form (F17)', () => {
     const register = runScript({ path: '/register', storage: { client_access_token: 't' } });
     expect(register.formatters).toEqual([]);

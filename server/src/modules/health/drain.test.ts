@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,14 +13,6 @@ const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface Answer {
   status: number;
@@ -42,9 +33,25 @@ function get(port: number, path: string, agent: http.Agent | false): Promise<Ans
   });
 }
 
+/**
+ * The port the server says it listens on (Fastify's "Server listening at ..." line). It picks a
+ * free one itself (PORT=0): a port found free here and handed over could be taken by another
+ * test file's server in between, and the checks below would then talk to that one.
+ */
+function listeningPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk) => {
+      seen = (seen + String(chunk)).slice(-4096);
+      const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(seen)?.[1];
+      if (port) resolve(Number(port));
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
+  });
+}
+
 /** The server in a process of its own, as production runs it; resolves once it is ready. */
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
   // node itself, not the tsx command: that runs the server in a child process of its own and,
   // under load, ended it at once on SIGTERM instead of relaying the signal (exit 143, no drain,
   // every kept-alive connection reset), as worker-crash.test.ts found for SIGKILL.
@@ -52,18 +59,20 @@ async function startServer(env: Record<string, string>) {
     cwd: serverRoot,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'loan-drain-')),
-      LOG_LEVEL: 'silent',
+      // Info, for the line that names the port; what else it logs is read and dropped.
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   children.add(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const port = await listeningPort(child);
   await expect
     .poll(
       () =>
