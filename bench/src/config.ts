@@ -15,10 +15,6 @@ function number(name: string, fallback: number): number {
 }
 
 /**
- * Every knob has the full-size default of issue 9; the small values in the README are for
- * trying the scripts on a busy machine.
- */
-/**
  * BENCH_LIGHTHOUSE_PAGES: paths or row names, comma-separated; a comma inside a row name's
  * parentheses ('/status (signed in, Hindi)') is part of the name.
  */
@@ -29,6 +25,10 @@ export function pageList(value: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Every knob has the full-size default of issue 9; the small values in the README are for
+ * trying the scripts on a busy machine.
+ */
 export const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/loan_bench',
   keepDatabase: process.env.BENCH_KEEP_DB === '1',

@@ -40,11 +40,16 @@ function get(port: number, path: string, agent: http.Agent | false): Promise<Ans
  */
 function listeningPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    let seen = '';
+    let seen: string | undefined = '';
+    // Read to the end (a full pipe would stall the server), but searched only until found.
     child.stdout?.on('data', (chunk) => {
+      if (seen === undefined) return;
       seen = (seen + String(chunk)).slice(-4096);
       const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(seen)?.[1];
-      if (port) resolve(Number(port));
+      if (port) {
+        seen = undefined;
+        resolve(Number(port));
+      }
     });
     child.on('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
   });
