@@ -20,6 +20,7 @@ import {
   nameWords,
   profiles,
   registrationDailyCounts,
+  registrationDigitGrams,
   registrationNameWords,
   registrationNumbers,
   registrations,
@@ -109,7 +110,8 @@ const MIN_TRIGRAM_TERM = 3;
  * spaces), so the name part reads `registration_name_words` (word, created_at, registration_id)
  * INCLUDE (status) for the words of `name_words` that contain the term: the page is the top of an
  * index range and the total an index-only count, no profile visited. The numbers (few matches)
- * come from `registration_numbers` through its trigram indexes, with their time and status.
+ * come from `registration_numbers` through its trigram indexes, with their time and status; a
+ * term of exactly four digits from `registration_digit_grams` as a name from its words.
  *
  * The statement of a word search depends only on which parts it has, its shape: it is rendered
  * once per shape, with placeholders, and each search sends its values. Rendering it with its
@@ -138,6 +140,7 @@ const p = sql.placeholder;
 function wordSearchStatement(shape: WordShape): SQL {
   const w = registrationNameWords;
   const n = registrationNumbers;
+  const g = registrationDigitGrams;
   // One word keeps `=`: its index range is read newest first and stops at the page.
   const wordMatches =
     shape.words === 'one' ? sql`${w.word} = ${p('word')}` : sql`${w.word} = any(${p('words')})`;
@@ -176,11 +179,26 @@ function wordSearchStatement(shape: WordShape): SQL {
     shape.words === 'none'
       ? sql`(select count(*) from numbered)`
       : sql`${namedCount} + (select count(*) from numbered where not ${alsoNamed})`;
-  return sql`
-    with numbered as materialized (
+  // Four digits: every match is a run of registration_digit_grams (migration 0025), so the page is
+  // the top of its index range (newest first, stopping at the page) and the total an index-only
+  // count; not materialized, each reads the index on its own. Any other term: the bitmap scan
+  // above, found once (materialized) and read by both.
+  const numberedSource = shape.lastFour
+    ? sql`numbered as not materialized (
+      select ${g.registrationId} as id, ${g.createdAt} as created_at
+      from ${g} where ${and(
+        sql`${g.digits} = ${p('term')}::smallint`,
+        shape.start ? sql`${g.createdAt} >= ${p('start')}` : undefined,
+        shape.end ? sql`${g.createdAt} < ${p('end')}` : undefined,
+        shape.statuses ? sql`${g.status} = any(${p('statuses')})` : undefined,
+      )}
+    )`
+    : sql`numbered as materialized (
       select ${n.registrationId} as id, ${n.createdAt} as created_at
       from ${n} where ${numbered}
-    ),
+    )`;
+  return sql`
+    with ${numberedSource},
     page as (
       select hits.id, hits.created_at from (${hits}) as hits
       order by hits.created_at desc, hits.id desc limit ${p('limit')} offset ${p('offset')}

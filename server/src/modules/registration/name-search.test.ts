@@ -5,9 +5,8 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
 import { users } from '../accounts/tables';
 import { nameWords, profiles, registrations } from './tables';
-import { insertApplicants } from './test-support';
+import { insertApplicants, listReader } from './test-support';
 
-const LIST = '/api/registration/admin/profiles/';
 const NOW = new Date('2026-06-15T06:30:00Z');
 const day = (iso: string) => new Date(`${iso}T06:30:00Z`);
 
@@ -91,26 +90,7 @@ describe('applicants list search by name words', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  async function list(query: string) {
-    const res = await t.app.inject({ url: `${LIST}?${query}`, headers: staff.headers });
-    expect(res.statusCode).toBe(200);
-    return res.json() as {
-      results: { id: number }[];
-      pagination: { total_items: number; total_pages: number };
-    };
-  }
-
-  /** Every page of one row each (so each total is counted, not read off a short page). */
-  async function everyPage(query: string) {
-    const first = await list(`${query}&page_size=1&page=1`);
-    const keys = first.results.map((r) => key.get(r.id));
-    for (let page = 2; page <= first.pagination.total_pages; page++) {
-      const next = await list(`${query}&page_size=1&page=${page}`);
-      expect(next.pagination.total_items).toBe(first.pagination.total_items);
-      keys.push(...next.results.map((r) => key.get(r.id)));
-    }
-    return { keys, total: first.pagination.total_items };
-  }
+  const { list, everyPage } = listReader(() => ({ t, headers: staff.headers }), key);
 
   it.each([
     ['sharma', ['A', 'B', 'C']],

@@ -1,4 +1,5 @@
 import type { ProfilePayload } from '@loan-portal/api-client';
+import { expect } from 'vitest';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../../config/env';
 import type { Database } from '../../db/client';
 import { createFieldCipher, decodeKey } from '../../lib/encryption';
@@ -120,4 +121,40 @@ export async function insertApplicants(
     profile: createdProfiles[i]!,
     registration: createdRegistrations[i]!,
   }));
+}
+
+/** One page of the staff applicants list as a caller reads it. */
+export interface ListPage {
+  results: { id: number }[];
+  pagination: { total_items: number; total_pages: number };
+}
+
+/**
+ * The staff applicants list as a caller reads it, its rows named by `key` (profile id to name):
+ * one page, or every page of one row each (so each total is counted, not read off a short page).
+ * `session` is called at each request: the app and the staff session of a test's beforeAll.
+ */
+export function listReader(
+  session: () => { t: TestApp; headers: Record<string, string> },
+  key: Map<number, string>,
+) {
+  async function list(query: string): Promise<ListPage> {
+    const { t, headers } = session();
+    const res = await t.app.inject({ url: `/api/registration/admin/profiles/?${query}`, headers });
+    expect(res.statusCode).toBe(200);
+    return res.json() as ListPage;
+  }
+
+  async function everyPage(query: string) {
+    const first = await list(`${query}&page_size=1&page=1`);
+    const keys = first.results.map((r) => key.get(r.id));
+    for (let page = 2; page <= first.pagination.total_pages; page++) {
+      const next = await list(`${query}&page_size=1&page=${page}`);
+      expect(next.pagination.total_items).toBe(first.pagination.total_items);
+      keys.push(...next.results.map((r) => key.get(r.id)));
+    }
+    return { keys, total: first.pagination.total_items };
+  }
+
+  return { list, everyPage };
 }

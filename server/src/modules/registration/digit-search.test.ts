@@ -1,0 +1,372 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, rowsOf } from '../../db/client';
+import { migrationsFolder } from '../../paths';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { createStaffSession, type TestSession } from '../../test/sessions';
+import { users } from '../accounts/tables';
+import { profiles, registrations } from './tables';
+import { insertApplicants, listReader } from './test-support';
+
+const NOW = new Date('2026-06-15T06:30:00Z');
+const day = (iso: string) => new Date(`${iso}T06:30:00Z`);
+
+/** Numbers that hold no run of the terms below unless a fixture says so. */
+const plain = (i: number) => ({
+  contact_number: `60000000${String(i).padStart(2, '0')}`,
+  alternative_contact_number: '',
+  pan_number: `QQQPQ${String(i).padStart(2, '0')}11Q`,
+  aadhaar_number: `5555 5555 55${String(i).padStart(2, '0')}`,
+  account_number: `7777777777${String(i).padStart(2, '0')}`,
+});
+
+/**
+ * Issue 17: a search of exactly four digits reads `registration_digit_grams` (migration 0025), one
+ * row per run of four digits of a registration's numbers. A caller must see what the search over
+ * the numbers themselves selected: the contact numbers and the PAN containing the digits, the last
+ * four digits of the Aadhaar and account numbers equal to them; each registration once, newest
+ * first, with exact totals, after every change the product makes to a number or a status.
+ */
+describe('applicants list search of four digits', () => {
+  let t: TestApp;
+  let staff: TestSession;
+  const ids: Record<string, { registrationId: number; profileId: number; userId: number }> = {};
+  const key = new Map<number, string>();
+
+  // Newest first: A, B, C, D, E, F, G, H.
+  const fixtures = {
+    A: { createdAt: day('2026-06-14'), status: 'paid', contact_number: '9876580341' },
+    B: { createdAt: day('2026-06-12'), status: 'draft', alternative_contact_number: '7080340000' },
+    C: { createdAt: day('2026-06-10'), status: 'paid', pan_number: 'ABCDE8034F' },
+    D: { createdAt: day('2026-06-08'), status: 'draft', aadhaar_number: '1111 2222 8034' },
+    E: { createdAt: day('2026-06-05'), status: 'paid', account_number: '000000008034' },
+    // The run in every field, twice in the number: one row, counted once.
+    F: {
+      createdAt: day('2026-06-02'),
+      status: 'paid',
+      contact_number: '8034803480',
+      alternative_contact_number: '9998034999',
+      pan_number: 'ABCDE8034F',
+      aadhaar_number: '1111 2222 8034',
+      account_number: '000000008034',
+    },
+    // Leading zeros: "0034" is a run of its own, not "34".
+    G: { createdAt: day('2026-05-20'), status: 'paid', aadhaar_number: '1111 2222 0034' },
+    H: { createdAt: day('2026-04-01'), status: 'draft' },
+  } as const;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => NOW });
+    staff = await createStaffSession(t);
+    const entries = Object.entries(fixtures);
+    const created = await insertApplicants(
+      t,
+      entries.map(([, { createdAt, status, ...numbers }], i) => ({
+        createdAt,
+        status,
+        profile: { ...plain(i), ...numbers },
+      })),
+    );
+    created.forEach((applicant, i) => {
+      const name = entries[i]![0];
+      ids[name] = {
+        registrationId: applicant.registration.id,
+        profileId: applicant.profile.id,
+        userId: applicant.userId,
+      };
+      key.set(applicant.profile.id, name);
+    });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const { list, everyPage } = listReader(() => ({ t, headers: staff.headers }), key);
+
+  /** The names the same search over the numbers themselves selects, newest first. */
+  async function matchingNumbers(digits: string, extra: SQL = sql`true`) {
+    const rows = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        select p.id from registrations r join profiles p on p.id = r.profile_id
+        where (p.contact_number like ${`%${digits}%`}
+          or p.alternative_contact_number like ${`%${digits}%`}
+          or p.pan_number like ${`%${digits}%`}
+          or p.aadhaar_last4 = ${digits} or p.account_last4 = ${digits})
+          and ${extra}
+        order by r.created_at desc, r.id desc`),
+    );
+    return rows.map((row) => key.get(Number(row.id)));
+  }
+
+  it.each([
+    ['8034', ['A', 'B', 'C', 'D', 'E', 'F']],
+    ['0034', ['G']],
+    ['0341', ['A']],
+    ['4803', ['F']],
+    ['9999', []],
+  ])('%j: every match once, newest first, exact total on every page', async (term, expected) => {
+    const { keys, total } = await everyPage(`search=${term}`);
+    expect(keys).toEqual(expected);
+    expect(total).toBe(expected.length);
+    expect(await matchingNumbers(term)).toEqual(expected);
+  });
+
+  // Kolkata days: 2026-06-05 starts at 2026-06-04T18:30Z, 2026-06-12 ends at 2026-06-12T18:30Z.
+  const june5to12 = sql`r.created_at >= '2026-06-04T18:30:00Z' and r.created_at < '2026-06-12T18:30:00Z'`;
+  it.each([
+    ['search=8034&status=paid', ['A', 'C', 'E', 'F'], sql`r.status = 'paid'`],
+    [
+      'search=8034&status=paid,draft',
+      ['A', 'B', 'C', 'D', 'E', 'F'],
+      sql`r.status in ('paid', 'draft')`,
+    ],
+    ['search=8034&from_date=2026-06-05&to_date=2026-06-12', ['B', 'C', 'D', 'E'], june5to12],
+    [
+      'search=8034&status=draft&from_date=2026-06-05&to_date=2026-06-12',
+      ['B', 'D'],
+      sql`${june5to12} and r.status = 'draft'`,
+    ],
+    ['search=8034&status=approved', [], sql`r.status = 'approved'`],
+  ])('%s: the filters apply', async (query, expected, same) => {
+    const { keys, total } = await everyPage(query);
+    expect(keys).toEqual(expected);
+    expect(total).toBe(expected.length);
+    expect(await matchingNumbers('8034', same)).toEqual(expected);
+  });
+
+  it('a short page after the first tells the exact total', async () => {
+    const res = await list('search=8034&page_size=4&page=2');
+    expect(res.results.map((r) => key.get(r.id))).toEqual(['E', 'F']);
+    expect(res.pagination).toMatchObject({ total_items: 6, total_pages: 2 });
+  });
+
+  it('a page far past the end is empty with the exact total, not an error', async () => {
+    const res = await list('search=8034&page=999999999&page_size=100');
+    expect(res.results).toEqual([]);
+    expect(res.pagination.total_items).toBe(6);
+  });
+
+  describe('after changes', () => {
+    const db = () => t.database.db;
+
+    it('a status change is searched with its new status', async () => {
+      await db()
+        .update(registrations)
+        .set({ status: 'paid' })
+        .where(eq(registrations.id, ids.B!.registrationId));
+      expect((await everyPage('search=8034&status=paid')).keys).toEqual(['A', 'B', 'C', 'E', 'F']);
+      expect((await everyPage('search=8034&status=draft')).keys).toEqual(['D']);
+    });
+
+    it('a changed number is found by its new digits only', async () => {
+      await db()
+        .update(profiles)
+        .set({ contactNumber: '9876512345', aadhaarLast4: '4321' })
+        .where(eq(profiles.id, ids.A!.profileId));
+      await db()
+        .update(profiles)
+        .set({ aadhaarLast4: '8034' })
+        .where(eq(profiles.id, ids.H!.profileId));
+      expect((await everyPage('search=8034')).keys).toEqual(['B', 'C', 'D', 'E', 'F', 'H']);
+      expect((await everyPage('search=4321')).keys).toEqual(['A']);
+      expect((await everyPage('search=1234')).keys).toEqual(['A']);
+      expect(await matchingNumbers('8034')).toEqual(['B', 'C', 'D', 'E', 'F', 'H']);
+    });
+
+    it("a registration moved to another profile is found by that profile's numbers", async () => {
+      // A profile without a registration (its own was deleted), whose Aadhaar ends 5566.
+      const [spare] = await insertApplicants(t, [
+        {
+          createdAt: day('2026-01-01'),
+          profile: { ...plain(21), aadhaar_number: '1111 2222 5566' },
+        },
+      ]);
+      await db().delete(registrations).where(eq(registrations.id, spare!.registration.id));
+      await db()
+        .update(registrations)
+        .set({ profileId: spare!.profile.id })
+        .where(eq(registrations.id, ids.G!.registrationId));
+      const found = await list('search=5566');
+      expect(found.results.map((r) => r.id)).toEqual([spare!.profile.id]);
+      expect((await everyPage('search=0034')).keys).toEqual([]);
+      // And back, for the tests below.
+      await db()
+        .update(registrations)
+        .set({ profileId: ids.G!.profileId })
+        .where(eq(registrations.id, ids.G!.registrationId));
+      expect((await everyPage('search=0034')).keys).toEqual(['G']);
+      expect((await list('search=5566')).pagination.total_items).toBe(0);
+    });
+
+    it('a bulk load with foreign-key triggers off (the bench seeder) is searchable', async () => {
+      await db().transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        const [bulk] = await insertApplicants(
+          t,
+          [
+            {
+              createdAt: day('2026-06-13'),
+              status: 'paid',
+              profile: { ...plain(20), aadhaar_number: '1111 2222 4455' },
+            },
+          ],
+          tx as unknown as Database,
+        );
+        key.set(bulk!.profile.id, 'bulk');
+      });
+      expect((await everyPage('search=4455&status=paid')).keys).toEqual(['bulk']);
+    });
+
+    it('a registration moved to another day is found in that day', async () => {
+      await db()
+        .update(registrations)
+        .set({ createdAt: day('2026-06-13') })
+        .where(eq(registrations.id, ids.E!.registrationId));
+      expect((await everyPage('search=8034&from_date=2026-06-13&to_date=2026-06-13')).keys).toEqual(
+        ['E'],
+      );
+      expect((await everyPage('search=8034')).keys).toEqual(['E', 'B', 'C', 'D', 'F', 'H']);
+    });
+
+    it('an erased or deleted applicant is found no more', async () => {
+      // Erasure empties the numbers (data-rights/erase.ts); account deletion cascades.
+      await db()
+        .update(profiles)
+        .set({
+          contactNumber: '',
+          alternativeContactNumber: null,
+          panNumber: '',
+          aadhaarLast4: '',
+          accountLast4: '',
+        })
+        .where(eq(profiles.id, ids.F!.profileId));
+      await db().delete(users).where(eq(users.id, ids.C!.userId));
+      expect((await everyPage('search=8034')).keys).toEqual(['E', 'B', 'D', 'H']);
+      expect((await everyPage('search=4803')).keys).toEqual([]);
+      expect(await matchingNumbers('8034')).toEqual(['E', 'B', 'D', 'H']);
+    });
+
+    it('registration_digit_grams holds exactly the runs of every registration, after all of it', async () => {
+      const [row] = rowsOf<{ missing: number; extra: number }>(
+        await db().execute(sql`
+          with expected as (
+            select g as digits, x.created_at, x.registration_id, x.status
+            from registration_numbers x
+              cross join lateral registration_digit_grams_of(x.contact_number,
+                x.alternative_contact_number, x.pan_number, x.aadhaar_last4, x.account_last4) g
+          )
+          select
+            (select count(*) from (select * from expected
+              except all select digits, created_at, registration_id, status
+              from registration_digit_grams) as m)::int as missing,
+            (select count(*) from (select digits, created_at, registration_id, status
+              from registration_digit_grams except all select * from expected) as e)::int as extra`),
+      );
+      expect(row).toEqual({ missing: 0, extra: 0 });
+      // The function itself, on a number that holds a run twice and a PAN with letters around it.
+      const runs = rowsOf<{ digits: number }>(
+        await db().execute(
+          sql`select registration_digit_grams_of('8034803480', null, 'ABCDE0034F', '0034', '12ab') as digits order by 1`,
+        ),
+      ).map((r) => Number(r.digits));
+      expect(runs).toEqual([34, 348, 3480, 4803, 8034]);
+    });
+
+    it('both search tables are vacuumed after a fixed number of changes, not a fifth of the table', async () => {
+      // Migration 0026: the index-only counts of a name and of four digits visit the table for
+      // every match on a page a status change touched, until a vacuum.
+      const options = rowsOf<{ relname: string; reloptions: string[] }>(
+        await db().execute(sql`
+          select relname, reloptions from pg_class
+          where relname in ('registration_name_words', 'registration_digit_grams')
+          order by relname`),
+      );
+      expect(options).toEqual([
+        {
+          relname: 'registration_digit_grams',
+          reloptions: [
+            'autovacuum_vacuum_scale_factor=0',
+            'autovacuum_vacuum_threshold=5000',
+            'autovacuum_vacuum_insert_scale_factor=0',
+            'autovacuum_vacuum_insert_threshold=10000',
+          ],
+        },
+        {
+          relname: 'registration_name_words',
+          reloptions: [
+            'autovacuum_vacuum_scale_factor=0',
+            'autovacuum_vacuum_threshold=2000',
+            'autovacuum_vacuum_insert_scale_factor=0',
+            'autovacuum_vacuum_insert_threshold=2000',
+          ],
+        },
+      ]);
+    });
+
+    it('a truncate of the registrations empties it too', async () => {
+      await db().execute(sql`truncate registrations cascade`);
+      const [row] = rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from registration_digit_grams`),
+      );
+      expect(row?.n).toBe(0);
+    });
+  });
+});
+
+/**
+ * A database that had applicants before migration 0025: the migration fills the runs of every
+ * registration already there. On a fresh in-memory PGlite, migrated to 0024 first from a copy of
+ * the migrations folder.
+ */
+describe('migration 0025 on a database with applicants', () => {
+  it('fills the runs of the registrations already there', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+    try {
+      cpSync(migrationsFolder, folder, { recursive: true });
+      const journalPath = join(folder, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      writeFileSync(
+        journalPath,
+        JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.tag < '0025') }),
+      );
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: folder });
+      await client.exec(`
+        insert into users (phone_number, password_hash) values ('6000000001', '!'), ('6000000002', '!');
+        insert into profiles (user_id, full_name, contact_number, alternative_contact_number,
+          aadhaar_encrypted, aadhaar_last4, pan_number, bank_name, account_encrypted, account_last4,
+          ifsc_code, full_address, city, state, pin_code, loan_type, loan_amount)
+        values
+          (1, 'Priya Sharma', '9876580341', null, 'x', '1111', 'ABCDE1234F', 'SBI', 'x', '2222',
+            'SBIN0001234', 'MG Road', 'Pune', 'Maharashtra', '411001', 'Personal Loan', 50000),
+          (2, 'Amit Rao', '9000000000', '7080340000', 'x', '8034', 'ABCDE0034F', 'SBI', 'x', '3333',
+            'SBIN0001234', 'MG Road', 'Pune', 'Maharashtra', '411001', 'Personal Loan', 50000);
+        insert into registrations (profile_id, user_id, status, created_at) values
+          (1, 1, 'paid', '2026-06-01T06:30:00Z'), (2, 2, 'draft', '2026-06-02T06:30:00Z');
+      `);
+      await migrate(db, { migrationsFolder });
+      const runs = rowsOf<{ digits: number; registration_id: number; status: string }>(
+        await client.query(
+          'select digits, registration_id, status from registration_digit_grams where digits in (8034, 34, 341) order by registration_id, digits',
+        ),
+      );
+      expect(runs).toEqual([
+        { digits: 341, registration_id: 1, status: 'paid' },
+        { digits: 8034, registration_id: 1, status: 'paid' },
+        { digits: 34, registration_id: 2, status: 'draft' },
+        { digits: 8034, registration_id: 2, status: 'draft' },
+      ]);
+    } finally {
+      await client.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
