@@ -4,18 +4,19 @@
 -- match of '%8034%' is lossy, so each of the 1,641 cost a heap visit (1,560 pages) for the recheck
 -- and the row's time: 4.3 ms of SQL, the slowest of the list's searches, and p95 70-78 ms at 10
 -- connections on a slower machine (target 50). Here every run of four digits of those numbers is a
--- row beside the registration's time and status, and the search reads its page (the top of an
--- index range, newest first) and its exact total (an index-only count) from one btree index:
--- 0.3 ms. The price is space: about 14 rows a registration, 829 MB of rows and 684 MB of index at
--- a million (bench/README.md F19), and each status change rewrites its registration's 14 rows.
--- Deploying it: from the triggers' creation to the commit, every write to registration_numbers
--- (a sign-up's profile, a payment, a status change) waits; at a million applicants the fill took
--- 18 s and the index 9 s on the bench machine. Run it in a quiet hour.
+-- row beside the registration's creation time, and the search reads its page (the top of an index
+-- range, newest first) and its exact total (an index-only count) from one btree index: 0.3 ms.
+-- The status is not here: with it, each status change rewrote its registration's 14 rows and their
+-- index entries, and the bench's transitions lost 40% of their rate (398 -> 237-254 req/s); a
+-- status filter reads the status of the matches in the date range from registration_numbers.
+-- The price is space: about 14 rows a registration, about 1.4 GB at a million (bench/README.md
+-- F19). Deploying it: from the triggers' creation to the commit, every write to
+-- registration_numbers (a sign-up's profile, a payment, a status change) waits; at a million
+-- applicants the fill took 18 s and the index 9 s on the bench machine. Run it in a quiet hour.
 CREATE TABLE IF NOT EXISTS "registration_digit_grams" (
 	"digits" smallint NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
-	"registration_id" integer NOT NULL,
-	"status" varchar(32) NOT NULL
+	"registration_id" integer NOT NULL
 );
 --> statement-breakpoint
 -- The runs of four digits a search of four digits finds a registration by, exactly as the search
@@ -37,29 +38,37 @@ CREATE OR REPLACE FUNCTION "registration_digit_grams_of"(
   WHERE run ~ '^[0-9]{4}$'
 $$;
 --> statement-breakpoint
--- Statement-level with transition tables, as registration_numbers' own (0023): a row's runs are
--- written with it, rewritten when it changes (its numbers, or its registration's time or status:
--- the triggers of 0023 update it only then) and go with it, also when registrations are deleted
--- (the foreign key's cascade deletes the row) or truncated.
-CREATE OR REPLACE FUNCTION "registration_digit_grams_from_numbers"() RETURNS trigger
+-- New rows (a registration, or a bulk load of a million): statement-level, one INSERT for all.
+CREATE OR REPLACE FUNCTION "registration_digit_grams_insert"() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    DELETE FROM "registration_digit_grams" d
-    USING "old_rows" o
-      CROSS JOIN LATERAL "registration_digit_grams_of"(o."contact_number",
-        o."alternative_contact_number", o."pan_number", o."aadhaar_last4", o."account_last4") AS g
-    WHERE d."digits" = g AND d."created_at" = o."created_at"
-      AND d."registration_id" = o."registration_id";
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO "registration_digit_grams" ("digits", "created_at", "registration_id", "status")
-    SELECT g, n."created_at", n."registration_id", n."status"
-    FROM "new_rows" n
-      CROSS JOIN LATERAL "registration_digit_grams_of"(n."contact_number",
-        n."alternative_contact_number", n."pan_number", n."aadhaar_last4", n."account_last4") AS g
-    -- Never met while the table is in step (the rows were deleted just above, the runs are
-    -- distinct); should it ever drift, a client's payment or a status change still goes through.
+  INSERT INTO "registration_digit_grams" ("digits", "created_at", "registration_id")
+  SELECT g, n."created_at", n."registration_id"
+  FROM "new_rows" n
+    CROSS JOIN LATERAL "registration_digit_grams_of"(n."contact_number",
+      n."alternative_contact_number", n."pan_number", n."aadhaar_last4", n."account_last4") AS g
+  -- Never met while the table is in step (the runs are distinct); should it ever drift, a
+  -- client's sign-up or payment still goes through.
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- A row whose numbers or creation time changed (its trigger's WHEN: a status change does not call
+-- it), or a row gone (a registration deleted, by the foreign key's cascade): its runs go, and a
+-- changed row's new runs come.
+CREATE OR REPLACE FUNCTION "registration_digit_grams_change"() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "registration_digit_grams"
+  WHERE "digits" IN (SELECT "registration_digit_grams_of"(OLD."contact_number",
+      OLD."alternative_contact_number", OLD."pan_number", OLD."aadhaar_last4", OLD."account_last4"))
+    AND "created_at" = OLD."created_at" AND "registration_id" = OLD."registration_id";
+  IF TG_OP = 'UPDATE' THEN
+    INSERT INTO "registration_digit_grams" ("digits", "created_at", "registration_id")
+    SELECT g, NEW."created_at", NEW."registration_id"
+    FROM "registration_digit_grams_of"(NEW."contact_number", NEW."alternative_contact_number",
+      NEW."pan_number", NEW."aadhaar_last4", NEW."account_last4") AS g
     ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
@@ -76,15 +85,18 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "registration_numbers_digit_grams_insert" AFTER INSERT ON "registration_numbers"
   REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "registration_digit_grams_from_numbers"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "registration_digit_grams_insert"();
 --> statement-breakpoint
 CREATE TRIGGER "registration_numbers_digit_grams_update" AFTER UPDATE ON "registration_numbers"
-  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "registration_digit_grams_from_numbers"();
+  FOR EACH ROW
+  WHEN ((OLD."created_at", OLD."contact_number", OLD."alternative_contact_number",
+    OLD."pan_number", OLD."aadhaar_last4", OLD."account_last4")
+    IS DISTINCT FROM (NEW."created_at", NEW."contact_number", NEW."alternative_contact_number",
+    NEW."pan_number", NEW."aadhaar_last4", NEW."account_last4"))
+  EXECUTE FUNCTION "registration_digit_grams_change"();
 --> statement-breakpoint
 CREATE TRIGGER "registration_numbers_digit_grams_delete" AFTER DELETE ON "registration_numbers"
-  REFERENCING OLD TABLE AS "old_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "registration_digit_grams_from_numbers"();
+  FOR EACH ROW EXECUTE FUNCTION "registration_digit_grams_change"();
 --> statement-breakpoint
 CREATE TRIGGER "registration_numbers_digit_grams_truncate" AFTER TRUNCATE ON "registration_numbers"
   FOR EACH STATEMENT EXECUTE FUNCTION "registration_digit_grams_truncate"();
@@ -99,8 +111,8 @@ ALTER TABLE "registration_numbers" ENABLE ALWAYS TRIGGER "registration_numbers_d
 ALTER TABLE "registration_numbers" ENABLE ALWAYS TRIGGER "registration_numbers_digit_grams_truncate";
 --> statement-breakpoint
 -- Existing rows, under the triggers' locks until the migration commits (as 0023).
-INSERT INTO "registration_digit_grams" ("digits", "created_at", "registration_id", "status")
-SELECT g, n."created_at", n."registration_id", n."status"
+INSERT INTO "registration_digit_grams" ("digits", "created_at", "registration_id")
+SELECT g, n."created_at", n."registration_id"
 FROM "registration_numbers" n
   CROSS JOIN LATERAL "registration_digit_grams_of"(n."contact_number",
     n."alternative_contact_number", n."pan_number", n."aadhaar_last4", n."account_last4") AS g;
@@ -108,10 +120,10 @@ FROM "registration_numbers" n
 -- After the rows: one pass (9 s at a million). Unique, so the triggers' ON CONFLICT has a target
 -- and a run is never counted twice; not a constraint, so the bench seeder may drop and rebuild it
 -- around its COPY as it does the other search indexes.
-CREATE UNIQUE INDEX IF NOT EXISTS "registration_digit_grams_search_idx" ON "registration_digit_grams" ("digits", "created_at", "registration_id") INCLUDE ("status");
+CREATE UNIQUE INDEX IF NOT EXISTS "registration_digit_grams_search_idx" ON "registration_digit_grams" ("digits", "created_at", "registration_id");
 --> statement-breakpoint
 -- Its statistics now, not when autovacuum comes: without them the planner took each run for 70,944
 -- rows of 14 million (1,641 at most), costed a search past jit_above_cost, and spent 5-7 ms
 -- compiling it. (VACUUM, which lets the count skip the rows, cannot run in the migration's
--- transaction; autovacuum's insert threshold brings it within minutes.)
+-- transaction; autovacuum's insert threshold (0026) brings it within minutes.)
 ANALYZE "registration_digit_grams";

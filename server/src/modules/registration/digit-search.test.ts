@@ -154,13 +154,26 @@ describe('applicants list search of four digits', () => {
   describe('after changes', () => {
     const db = () => t.database.db;
 
-    it('a status change is searched with its new status', async () => {
+    it('a status change is searched with its new status, and leaves the runs alone', async () => {
+      const rowsOfB = async () =>
+        rowsOf<{ ctid: string }>(
+          await db().execute(
+            sql`select ctid::text from registration_digit_grams where registration_id = ${ids.B!.registrationId} order by 1`,
+          ),
+        ).map((row) => row.ctid);
+      const before = await rowsOfB();
+      expect(before.length).toBeGreaterThan(0);
       await db()
         .update(registrations)
         .set({ status: 'paid' })
         .where(eq(registrations.id, ids.B!.registrationId));
       expect((await everyPage('search=8034&status=paid')).keys).toEqual(['A', 'B', 'C', 'E', 'F']);
       expect((await everyPage('search=8034&status=draft')).keys).toEqual(['D']);
+      expect(
+        (await everyPage('search=8034&status=paid&from_date=2026-06-12&to_date=2026-06-14')).keys,
+      ).toEqual(['A', 'B']);
+      // The same rows where they were: a status change rewrites no run (migration 0025).
+      expect(await rowsOfB()).toEqual(before);
     });
 
     it('a changed number is found by its new digits only', async () => {
@@ -255,16 +268,16 @@ describe('applicants list search of four digits', () => {
       const [row] = rowsOf<{ missing: number; extra: number }>(
         await db().execute(sql`
           with expected as (
-            select g as digits, x.created_at, x.registration_id, x.status
+            select g as digits, x.created_at, x.registration_id
             from registration_numbers x
               cross join lateral registration_digit_grams_of(x.contact_number,
                 x.alternative_contact_number, x.pan_number, x.aadhaar_last4, x.account_last4) g
           )
           select
             (select count(*) from (select * from expected
-              except all select digits, created_at, registration_id, status
+              except all select digits, created_at, registration_id
               from registration_digit_grams) as m)::int as missing,
-            (select count(*) from (select digits, created_at, registration_id, status
+            (select count(*) from (select digits, created_at, registration_id
               from registration_digit_grams except all select * from expected) as e)::int as extra`),
       );
       expect(row).toEqual({ missing: 0, extra: 0 });
@@ -353,16 +366,16 @@ describe('migration 0025 on a database with applicants', () => {
           (1, 1, 'paid', '2026-06-01T06:30:00Z'), (2, 2, 'draft', '2026-06-02T06:30:00Z');
       `);
       await migrate(db, { migrationsFolder });
-      const runs = rowsOf<{ digits: number; registration_id: number; status: string }>(
+      const runs = rowsOf<{ digits: number; registration_id: number }>(
         await client.query(
-          'select digits, registration_id, status from registration_digit_grams where digits in (8034, 34, 341) order by registration_id, digits',
+          'select digits, registration_id from registration_digit_grams where digits in (8034, 34, 341) order by registration_id, digits',
         ),
       );
       expect(runs).toEqual([
-        { digits: 341, registration_id: 1, status: 'paid' },
-        { digits: 8034, registration_id: 1, status: 'paid' },
-        { digits: 34, registration_id: 2, status: 'draft' },
-        { digits: 8034, registration_id: 2, status: 'draft' },
+        { digits: 341, registration_id: 1 },
+        { digits: 8034, registration_id: 1 },
+        { digits: 34, registration_id: 2 },
+        { digits: 8034, registration_id: 2 },
       ]);
     } finally {
       await client.close();

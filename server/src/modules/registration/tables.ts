@@ -170,20 +170,20 @@ export const registrationNumbers = pgTable('registration_numbers', {
  * Every run of four digits in what a number search matches (issue 17): the contact numbers and
  * the PAN (each four consecutive characters that are all digits) and the last four digits of the
  * Aadhaar and account numbers, one row per registration and distinct run (0034 is stored as 34),
- * with the registration's creation time and status. A search of exactly four digits ("8034", the
- * end of an Aadhaar, an account or a phone number) matched 1,641 of a million rows through the
- * trigram indexes of `registration_numbers`, whose matches are lossy and each cost a heap visit
- * (4.3 ms of SQL); here its page and exact total are read from the index
- * `registration_digit_grams_search_idx` (digits, created_at, registration_id) INCLUDE (status)
- * alone (0.3 ms). About 14 rows a registration: bench/README.md F19 weighs the space. Kept by
- * statement-level triggers on `registration_numbers` (custom migration 0025), which also hold the
- * index (drizzle-kit cannot write INCLUDE).
+ * with the registration's creation time. A search of exactly four digits ("8034", the end of an
+ * Aadhaar, an account or a phone number) matched 1,641 of a million rows through the trigram
+ * indexes of `registration_numbers`, whose matches are lossy and each cost a heap visit (4.3 ms of
+ * SQL); here its page and exact total are read from the index `registration_digit_grams_search_idx`
+ * (digits, created_at, registration_id) alone (0.3 ms), the status of a status filter from
+ * `registration_numbers` for the matches in the date range. No status here: a status change, the
+ * back office's most frequent write, leaves these rows alone. About 14 rows a registration:
+ * bench/README.md F19 weighs the space. Kept by triggers on `registration_numbers` (custom
+ * migration 0025), which also holds the index.
  */
 export const registrationDigitGrams = pgTable('registration_digit_grams', {
   digits: smallint('digits').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   registrationId: integer('registration_id').notNull(),
-  status: varchar('status', { length: 32 }).notNull(),
 });
 
 /**
