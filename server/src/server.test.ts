@@ -25,7 +25,9 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     child.stderr.on('data', (chunk) => {
       stderr += String(chunk);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    // The port is tried once the database is ready: a fresh PGlite's initdb and every migration
+    // first, which took 30 s on a loaded 2-core machine (the test's own limit is 60 s).
+    const timer = setTimeout(() => child.kill('SIGKILL'), 55_000);
     child.on('exit', (code) => {
       running.delete(child);
       clearTimeout(timer);
