@@ -17,6 +17,7 @@ import { maskedAadhaar, maskedAccount } from '../identity-masking';
 import { type DateRange, dayRangeBounds } from './dates';
 import type { ListFilters, ListQuery } from './service';
 import {
+  nameWordCounts,
   nameWords,
   profiles,
   registrationDailyCounts,
@@ -109,7 +110,8 @@ const MIN_TRIGRAM_TERM = 3;
  * matches a name exactly when it matches one of the name's words (a name is its words joined by
  * spaces), so the name part reads `registration_name_words` (word, created_at, registration_id)
  * INCLUDE (status) for the words of `name_words` that contain the term: the page is the top of an
- * index range and the total an index-only count, no profile visited. The numbers (few matches)
+ * index range and the total an index-only count, no profile visited (one word without a date
+ * range: the sum of its `name_word_counts`). The numbers (few matches)
  * come from `registration_numbers` through its trigram indexes, with their time and status; a
  * term of exactly four digits from `registration_digit_grams` as a name from its words.
  *
@@ -166,10 +168,19 @@ function wordSearchStatement(shape: WordShape): SQL {
   );
   // Several words may be one registration's: distinct before the limit, and in the count.
   const namedTop = sql`(select ${shape.words === 'many' ? sql`distinct` : sql``} ${w.registrationId} as id, ${w.createdAt} as created_at from ${w} where ${named} order by ${w.createdAt} desc, ${w.registrationId} desc limit ${p('top')})`;
+  // One word without a date range: the sum of its counts (migration 0027), a row or a few a
+  // status, instead of an index-only count of every registration holding it. Several words count
+  // their distinct registrations (a name may hold two of them); a date range, its range.
+  const c = nameWordCounts;
   const namedCount =
-    shape.words === 'one'
-      ? sql`(select count(*) from ${w} where ${named})`
-      : sql`(select count(distinct ${w.registrationId}) from ${w} where ${named})`;
+    shape.words === 'one' && !shape.start && !shape.end
+      ? sql`(select coalesce(sum(${c.count}), 0) from ${c} where ${and(
+          sql`${c.word} = ${p('word')}`,
+          shape.statuses ? sql`${c.status} = any(${p('statuses')})` : undefined,
+        )})`
+      : shape.words === 'one'
+        ? sql`(select count(*) from ${w} where ${named})`
+        : sql`(select count(distinct ${w.registrationId}) from ${w} where ${named})`;
   const alsoNamed = sql`exists (select 1 from ${w} where ${w.registrationId} = numbered.id and ${wordMatches})`;
   const hits =
     shape.words === 'none'

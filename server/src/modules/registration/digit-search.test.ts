@@ -1,19 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../db/client';
-import { migrationsFolder } from '../../paths';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
 import { users } from '../accounts/tables';
 import { profiles, registrations } from './tables';
-import { insertApplicants, listReader } from './test-support';
+import { insertApplicants, listReader, migratedOver, TWO_APPLICANTS_SQL } from './test-support';
 
 const NOW = new Date('2026-06-15T06:30:00Z');
 const day = (iso: string) => new Date(`${iso}T06:30:00Z`);
@@ -338,48 +330,22 @@ describe('applicants list search of four digits', () => {
  */
 describe('migration 0025 on a database with applicants', () => {
   it('fills the runs of the registrations already there', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
-    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-    try {
-      cpSync(migrationsFolder, folder, { recursive: true });
-      const journalPath = join(folder, 'meta/_journal.json');
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-        entries: { tag: string }[];
-      };
-      writeFileSync(
-        journalPath,
-        JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.tag < '0025') }),
-      );
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: folder });
-      await client.exec(`
-        insert into users (phone_number, password_hash) values ('6000000001', '!'), ('6000000002', '!');
-        insert into profiles (user_id, full_name, contact_number, alternative_contact_number,
-          aadhaar_encrypted, aadhaar_last4, pan_number, bank_name, account_encrypted, account_last4,
-          ifsc_code, full_address, city, state, pin_code, loan_type, loan_amount)
-        values
-          (1, 'Priya Sharma', '9876580341', null, 'x', '1111', 'ABCDE1234F', 'SBI', 'x', '2222',
-            'SBIN0001234', 'MG Road', 'Pune', 'Maharashtra', '411001', 'Personal Loan', 50000),
-          (2, 'Amit Rao', '9000000000', '7080340000', 'x', '8034', 'ABCDE0034F', 'SBI', 'x', '3333',
-            'SBIN0001234', 'MG Road', 'Pune', 'Maharashtra', '411001', 'Personal Loan', 50000);
-        insert into registrations (profile_id, user_id, status, created_at) values
-          (1, 1, 'paid', '2026-06-01T06:30:00Z'), (2, 2, 'draft', '2026-06-02T06:30:00Z');
-      `);
-      await migrate(db, { migrationsFolder });
-      const runs = rowsOf<{ digits: number; registration_id: number }>(
-        await client.query(
-          'select digits, registration_id from registration_digit_grams where digits in (8034, 34, 341) order by registration_id, digits',
-        ),
-      );
-      expect(runs).toEqual([
-        { digits: 341, registration_id: 1 },
-        { digits: 8034, registration_id: 1 },
-        { digits: 34, registration_id: 2 },
-        { digits: 8034, registration_id: 2 },
-      ]);
-    } finally {
-      await client.close();
-      rmSync(folder, { recursive: true, force: true });
-    }
+    await migratedOver(
+      '0025',
+      (client) => client.exec(TWO_APPLICANTS_SQL),
+      async (client) => {
+        const runs = rowsOf<{ digits: number; registration_id: number }>(
+          await client.query(
+            'select digits, registration_id from registration_digit_grams where digits in (8034, 34, 341) order by registration_id, digits',
+          ),
+        );
+        expect(runs).toEqual([
+          { digits: 341, registration_id: 1 },
+          { digits: 8034, registration_id: 1 },
+          { digits: 34, registration_id: 2 },
+          { digits: 8034, registration_id: 2 },
+        ]);
+      },
+    );
   }, 120_000);
 });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
 import { users } from '../accounts/tables';
 import { nameWords, profiles, registrations } from './tables';
-import { insertApplicants, listReader } from './test-support';
+import { insertApplicants, listReader, migratedOver, TWO_APPLICANTS_SQL } from './test-support';
 
 const NOW = new Date('2026-06-15T06:30:00Z');
 const day = (iso: string) => new Date(`${iso}T06:30:00Z`);
@@ -275,6 +275,47 @@ describe('applicants list search by name words', () => {
       expect((await everyPage('search=zharkov')).keys).toEqual([]);
     });
 
+    it('one word without a date range is totalled from its counts, exact after every change (0027)', async () => {
+      // "quillon" is one word of the dictionary: its total is the sum of its name_word_counts.
+      const names = ['Asha Quillon', 'Ravi Quillon', 'Quillon Das'];
+      const created = await insertApplicants(
+        t,
+        names.map((full_name, i) => ({
+          createdAt: day(`2026-06-0${9 - i}`),
+          status: i === 1 ? 'draft' : 'paid',
+          seed: 9000 + i,
+          profile: {
+            full_name,
+            contact_number: `62000000${String(i).padStart(2, '0')}`,
+            alternative_contact_number: '',
+            pan_number: `QQQPS${String(i).padStart(4, '0')}Q`,
+          },
+        })),
+      );
+      created.forEach((applicant, i) => {
+        key.set(applicant.profile.id, names[i]!);
+      });
+      const [asha, ravi, das] = created;
+      const totals = async () => ({
+        all: (await everyPage('search=quillon')).total,
+        paid: (await everyPage('search=quillon&status=paid')).total,
+        draft: (await everyPage('search=QUILLON&status=draft')).total,
+        either: (await everyPage('search=quillon&status=paid,draft')).total,
+      });
+      expect((await everyPage('search=quillon')).keys).toEqual(names);
+      expect(await totals()).toEqual({ all: 3, paid: 2, draft: 1, either: 3 });
+      await db()
+        .update(registrations)
+        .set({ status: 'paid' })
+        .where(eq(registrations.id, ravi!.registration.id));
+      expect(await totals()).toEqual({ all: 3, paid: 3, draft: 0, either: 3 });
+      await db().update(profiles).set({ fullName: 'Das' }).where(eq(profiles.id, das!.profile.id));
+      expect(await totals()).toEqual({ all: 2, paid: 2, draft: 0, either: 2 });
+      await db().delete(users).where(eq(users.id, asha!.userId));
+      expect((await everyPage('search=quillon')).keys).toEqual(['Ravi Quillon']);
+      expect(await totals()).toEqual({ all: 1, paid: 1, draft: 0, either: 1 });
+    });
+
     it('a bulk load with foreign-key triggers off (the bench seeder) is searchable', async () => {
       await db().transaction(async (tx) => {
         await tx.execute(sql`set local session_replication_role = replica`);
@@ -317,5 +358,53 @@ describe('applicants list search by name words', () => {
       );
       expect(row).toEqual({ missing: 0, extra: 0, differing: 0 });
     });
+
+    it('name_word_counts holds exactly the words by status, after all of it; a truncate empties it', async () => {
+      const differing = async () =>
+        rowsOf<{ word: string; status: string; counted: number; held: number }>(
+          await db().execute(sql`
+            with counted as (
+              select word, status, sum(count)::int as n from name_word_counts group by 1, 2
+            ), held as (
+              select word, status, count(*)::int as n from registration_name_words group by 1, 2
+            )
+            select coalesce(c.word, h.word) as word, coalesce(c.status, h.status) as status,
+              coalesce(c.n, 0) as counted, coalesce(h.n, 0) as held
+            from counted c full join held h on h.word = c.word and h.status = c.status
+            where coalesce(c.n, 0) <> coalesce(h.n, 0)`),
+        );
+      const [held] = rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from registration_name_words`),
+      );
+      expect(held?.n).toBeGreaterThan(80);
+      expect(await differing()).toEqual([]);
+      await db().execute(sql`truncate registration_name_words`);
+      const [left] = rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from name_word_counts`),
+      );
+      expect(left?.n).toBe(0);
+    });
   });
+});
+
+describe('migration 0027 on a database with applicants', () => {
+  it('counts the words of the registrations already there, by status', async () => {
+    await migratedOver(
+      '0027',
+      (client) => client.exec(TWO_APPLICANTS_SQL),
+      async (client) => {
+        const counts = rowsOf<{ word: string; status: string; count: number }>(
+          await client.query(
+            'select word, status, sum(count)::int as count from name_word_counts group by 1, 2 order by 1',
+          ),
+        );
+        expect(counts).toEqual([
+          { word: 'amit', status: 'draft', count: 1 },
+          { word: 'priya', status: 'paid', count: 1 },
+          { word: 'rao', status: 'draft', count: 1 },
+          { word: 'sharma', status: 'paid', count: 1 },
+        ]);
+      },
+    );
+  }, 120_000);
 });

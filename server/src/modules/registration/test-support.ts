@@ -1,8 +1,16 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ProfilePayload } from '@loan-portal/api-client';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect } from 'vitest';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../../config/env';
 import type { Database } from '../../db/client';
 import { createFieldCipher, decodeKey } from '../../lib/encryption';
+import { migrationsFolder } from '../../paths';
 import type { TestApp } from '../../test/helpers';
 import { users } from '../accounts/tables';
 import { createRandom, demoProfile } from './demo-data';
@@ -157,4 +165,55 @@ export function listReader(
   }
 
   return { list, everyPage };
+}
+
+/**
+ * Two applicants as a database held them before a migration that derives rows from them: Priya
+ * Sharma (paid, phone 9876580341) and Amit Rao (draft, Aadhaar and alternative phone holding 8034).
+ */
+export const TWO_APPLICANTS_SQL = `
+  insert into users (phone_number, password_hash) values ('6000000001', '!'), ('6000000002', '!');
+  insert into profiles (user_id, full_name, contact_number, alternative_contact_number,
+    aadhaar_encrypted, aadhaar_last4, pan_number, bank_name, account_encrypted, account_last4,
+    ifsc_code, full_address, city, state, pin_code, loan_type, loan_amount)
+  values
+    (1, 'Priya Sharma', '9876580341', null, 'x', '1111', 'ABCDE1234F', 'SBI', 'x', '2222',
+      'SBIN0001234', 'MG Road', 'Pune', 'Maharashtra', '411001', 'Personal Loan', 50000),
+    (2, 'Amit Rao', '9000000000', '7080340000', 'x', '8034', 'ABCDE0034F', 'SBI', 'x', '3333',
+      'SBIN0001234', 'MG Road', 'Pune', 'Maharashtra', '411001', 'Personal Loan', 50000);
+  insert into registrations (profile_id, user_id, status, created_at) values
+    (1, 1, 'paid', '2026-06-01T06:30:00Z'), (2, 2, 'draft', '2026-06-02T06:30:00Z');
+`;
+
+/**
+ * A migration on a database that already had data: a fresh in-memory PGlite migrated up to the
+ * migration tagged `tag` (excluded), from a copy of the migrations folder; `before` writes the
+ * data, then every migration runs, and `after` reads what they made of it.
+ */
+export async function migratedOver(
+  tag: string,
+  before: (client: PGlite) => Promise<unknown>,
+  after: (client: PGlite) => Promise<void>,
+): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
+  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  try {
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const journalPath = join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    writeFileSync(
+      journalPath,
+      JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.tag < tag) }),
+    );
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: folder });
+    await before(client);
+    await migrate(db, { migrationsFolder });
+    await after(client);
+  } finally {
+    await client.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
