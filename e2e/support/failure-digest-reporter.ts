@@ -12,14 +12,14 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * errors above its summary: a failure on CI's record named the test and not why it failed.
  */
 export default class FailureDigestReporter implements Reporter {
-  private readonly failures: string[] = [];
+  /** Each test's last failed attempt; onEnd keeps those whose outcome is a failure. */
+  private readonly failures = new Map<TestCase, string>();
 
   onTestEnd(test: TestCase, result: TestResult) {
-    if (result.status === 'passed' || result.status === 'skipped' || test.outcome() === 'flaky') {
-      return;
-    }
-    // [project, file, describe…, title]
-    const where = test.titlePath().slice(1).join(' › ');
+    // An expected failure (test.fail()) is a pass; a retry that passes leaves the test flaky.
+    if (result.status === test.expectedStatus) return;
+    // [project, file, describe…, title], and which copy of a repeated test.
+    const where = `${test.titlePath().slice(1).join(' › ')}${test.repeatEachIndex ? ` (repeat ${test.repeatEachIndex})` : ''}`;
     const errors = result.errors.map((error) =>
       (error.message ?? error.value ?? '')
         .replace(ANSI, '')
@@ -28,15 +28,19 @@ export default class FailureDigestReporter implements Reporter {
         .map((line) => `    ${line}`)
         .join('\n'),
     );
-    this.failures.push(
+    this.failures.set(
+      test,
       `  [${where}] ${result.status} after ${(result.duration / 1000).toFixed(1)} s` +
         (errors.length > 0 ? `\n${errors.join('\n')}` : ''),
     );
   }
 
   onEnd(_result: FullResult) {
-    if (this.failures.length === 0) return;
-    console.log(`\nWhy each failed (repeated from above):\n${this.failures.join('\n\n')}`);
+    const failed = [...this.failures]
+      .filter(([test]) => test.outcome() === 'unexpected')
+      .map(([, text]) => text);
+    if (failed.length === 0) return;
+    console.log(`\nWhy each failed (repeated from above):\n${failed.join('\n\n')}`);
   }
 
   printsToStdio() {

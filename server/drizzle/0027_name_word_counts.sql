@@ -15,36 +15,63 @@ CREATE TABLE IF NOT EXISTS "name_word_counts" (
 --> statement-breakpoint
 -- Statement-level with transition tables, as the words themselves (0019): a bulk load of a
 -- million registrations is one grouped upsert. A status change moves one from (word, old status)
--- to (word, new status) for each of the registration's words. A writer adds to its connection's
--- stripe (1-16), as the audit counts do (0022): with one row per word and status, concurrent
--- status changes of registrations sharing a common word ("kumar") would each hold that row's
--- lock until its commit, one after another. Upserts go in (word, status, stripe) order, so two
--- writers cannot deadlock. Rows that fall to 0 stay: at most a word's statuses times 17, and a
--- delete could race an upsert of the same row. Stripe 0 holds what this migration counted.
-CREATE OR REPLACE FUNCTION "name_word_counts_apply"() RETURNS trigger
+-- to (word, new status) for each of the registration's words.
+--
+-- Each transaction writes to a stripe (1-32) that no other running transaction holds: its first
+-- write takes the stripe's transaction-level advisory lock and keeps the stripe in a local
+-- setting for its later statements. With one row per word and status, concurrent status changes
+-- of registrations sharing a common word ("kumar") would wait for each other's commit; with a
+-- stripe per connection (the audit counts' 0022) two transactions could still share one, and a
+-- rename (its old words' delete, then its new words' insert: two statements) could deadlock with
+-- another rename or a status change holding the same rows in the other order. Here no two
+-- transactions ever write the same row. Only past 32 concurrent writers of names does one wait
+-- for a stripe's holder to commit, holding no row of this table meanwhile. Rows that fall to 0
+-- stay (at most a word's statuses times 33). Stripe 0 holds what this migration counted.
+CREATE OR REPLACE FUNCTION "name_word_counts_stripe"() RETURNS smallint
   LANGUAGE plpgsql AS $$
 DECLARE
-  "s" smallint := (1 + pg_backend_pid() % 16)::smallint;
+  "s" smallint := nullif(current_setting('loan.name_word_counts_stripe', true), '')::smallint;
+  "lock_class" int := hashtext('name_word_counts');
+BEGIN
+  IF "s" IS NOT NULL THEN
+    RETURN "s";
+  END IF;
+  FOR "i" IN 0..31 LOOP
+    "s" := (1 + (pg_backend_pid() + "i") % 32)::smallint;
+    EXIT WHEN pg_try_advisory_xact_lock("lock_class", "s");
+    "s" := NULL;
+  END LOOP;
+  IF "s" IS NULL THEN
+    "s" := (1 + pg_backend_pid() % 32)::smallint;
+    PERFORM pg_advisory_xact_lock("lock_class", "s");
+  END IF;
+  PERFORM set_config('loan.name_word_counts_stripe', "s"::text, true);
+  RETURN "s";
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "name_word_counts_apply"() RETURNS trigger
+  LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM "name_word_counts";
   ELSIF TG_OP = 'INSERT' THEN
     INSERT INTO "name_word_counts" AS c ("word", "status", "stripe", "count")
-    SELECT "word", "status", "s", count(*)::int FROM "new_words" GROUP BY 1, 2 ORDER BY 1, 2
+    SELECT "word", "status", "name_word_counts_stripe"(), count(*)::int FROM "new_words" GROUP BY 1, 2
     ON CONFLICT ("word", "status", "stripe") DO UPDATE SET "count" = c."count" + excluded."count";
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "name_word_counts" AS c ("word", "status", "stripe", "count")
-    SELECT "word", "status", "s", -count(*)::int FROM "old_words" GROUP BY 1, 2 ORDER BY 1, 2
+    SELECT "word", "status", "name_word_counts_stripe"(), -count(*)::int FROM "old_words" GROUP BY 1, 2
     ON CONFLICT ("word", "status", "stripe") DO UPDATE SET "count" = c."count" + excluded."count";
   ELSE
     INSERT INTO "name_word_counts" AS c ("word", "status", "stripe", "count")
-    SELECT "word", "status", "s", sum("delta")::int
+    SELECT "word", "status", "name_word_counts_stripe"(), sum("delta")::int
     FROM (
       SELECT "word", "status", 1 AS "delta" FROM "new_words"
       UNION ALL
       SELECT "word", "status", -1 FROM "old_words"
     ) AS d
-    GROUP BY 1, 2 HAVING sum("delta") <> 0 ORDER BY 1, 2
+    GROUP BY 1, 2 HAVING sum("delta") <> 0
     ON CONFLICT ("word", "status", "stripe") DO UPDATE SET "count" = c."count" + excluded."count";
   END IF;
   RETURN NULL;

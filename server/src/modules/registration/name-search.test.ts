@@ -304,6 +304,16 @@ describe('applicants list search by name words', () => {
       });
       expect((await everyPage('search=quillon')).keys).toEqual(names);
       expect(await totals()).toEqual({ all: 3, paid: 2, draft: 1, either: 3 });
+      // The totals are read from the counts: 100 more in a stripe nobody writes shows as 100 more.
+      const nudge = (by: number) =>
+        db().execute(sql`insert into name_word_counts (word, status, stripe, count)
+          values ('quillon', 'paid', 100, ${by})
+          on conflict (word, status, stripe) do update set count = name_word_counts.count + ${by}`);
+      await nudge(100);
+      expect((await list('search=quillon&status=paid&page_size=1')).pagination.total_items).toBe(
+        102,
+      );
+      await nudge(-100);
       await db()
         .update(registrations)
         .set({ status: 'paid' })
@@ -407,4 +417,96 @@ describe('migration 0027 on a database with applicants', () => {
       },
     );
   }, 120_000);
+});
+
+/**
+ * Concurrent writers of names on PostgreSQL (PGlite has one connection): each transaction writes
+ * its counts to a stripe no other running transaction holds, so no two ever wait on, or deadlock
+ * over, the same count row (0027).
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('name word counts under concurrent writers', () => {
+  let t: TestApp;
+  let first: number;
+  let second: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => NOW });
+    const created = await insertApplicants(t, [
+      { createdAt: day('2026-06-01'), status: 'draft', profile: { full_name: 'Asha Kumar' } },
+      { createdAt: day('2026-06-02'), status: 'draft', profile: { full_name: 'Ravi Kumar' } },
+    ]);
+    [first, second] = created.map((applicant) => applicant.registration.id) as [number, number];
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const lockClass = sql`hashtext('name_word_counts')`;
+  const stripeOf = async (tx: Pick<Database, 'execute'>) => {
+    const [row] = rowsOf<{ stripe: string }>(
+      await tx.execute(sql`select current_setting('loan.name_word_counts_stripe', true) as stripe`),
+    );
+    return Number(row?.stripe);
+  };
+  const setStatus = (tx: Pick<Database, 'update'>, id: number, status: string) =>
+    tx.update(registrations).set({ status }).where(eq(registrations.id, id));
+  const kumarCounts = async () =>
+    rowsOf<{ status: string; count: number }>(
+      await t.database.db.execute(sql`
+        select status, sum(count)::int as count from name_word_counts
+        where word = 'kumar' group by 1 having sum(count) <> 0 order by 1`),
+    );
+
+  it('a second transaction takes a stripe the first does not hold', async () => {
+    await t.database.db.transaction(async (one) => {
+      // Every stripe but 7 held here: the other transaction's status change must take 7.
+      await one.execute(sql`select pg_advisory_xact_lock(${lockClass}, s)
+        from generate_series(1, 32) as s where s <> 7`);
+      await t.database.db.transaction(async (two) => {
+        await setStatus(two, second, 'pending_payment');
+        expect(await stripeOf(two)).toBe(7);
+      });
+    });
+    expect(await kumarCounts()).toEqual([
+      { status: 'draft', count: 1 },
+      { status: 'pending_payment', count: 1 },
+    ]);
+  });
+
+  it('keeps its stripe for its later statements, and writes no other', async () => {
+    await t.database.db.transaction(async (tx) => {
+      await setStatus(tx, first, 'pending_payment');
+      const stripe = await stripeOf(tx);
+      expect(stripe).toBeGreaterThanOrEqual(1);
+      expect(stripe).toBeLessThanOrEqual(32);
+      await tx
+        .update(profiles)
+        .set({ fullName: 'Asha Kumari' })
+        .where(eq(profiles.id, sql`(select profile_id from registrations where id = ${first})`));
+      expect(await stripeOf(tx)).toBe(stripe);
+      const written = rowsOf<{ stripe: number }>(
+        await tx.execute(sql`select distinct stripe from name_word_counts where stripe <> 0`),
+      );
+      expect(written.map((row) => row.stripe)).toContain(stripe);
+    });
+    expect(await kumarCounts()).toEqual([{ status: 'pending_payment', count: 1 }]);
+  });
+
+  it('past 32 concurrent writers, one waits for a stripe and then counts right', async () => {
+    const order: string[] = [];
+    let waiting: Promise<unknown> | undefined;
+    await t.database.db.transaction(async (one) => {
+      await one.execute(sql`select pg_advisory_xact_lock(${lockClass}, s)
+        from generate_series(1, 32) as s`);
+      waiting = t.database.db
+        .transaction(async (two) => {
+          await setStatus(two, second, 'paid');
+        })
+        .then(() => order.push('second committed'));
+      // Long enough for the other transaction to reach its status change and wait there.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      order.push('first committing');
+    });
+    await waiting;
+    expect(order).toEqual(['first committing', 'second committed']);
+    expect(await kumarCounts()).toEqual([{ status: 'paid', count: 1 }]);
+  });
 });
