@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 import { benchEncryptionKey, benchJwtSecret, repoRoot, staffCredentials } from './config';
 import type { MinimalScenario } from './minimal-server';
 
@@ -78,7 +79,7 @@ export async function startServer(
   if (!existsSync(entry)) throw new Error('server/dist/server.js is missing: run the build first');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'loan-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), ...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

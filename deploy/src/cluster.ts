@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverEntry = join(repoRoot, 'server/dist/server.js');
@@ -101,7 +102,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Each instance's output goes to a file of its own, quoted when it fails to start.
     const logFile = join(dataDir, 'server.log');
     const out = options.verbose ? 'inherit' : openSync(logFile, 'a');
-    const child = spawn(process.execPath, [serverEntry], {
+    const child = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -5,6 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -54,7 +55,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   if (!existsSync(entry))
     throw new Error('server/dist/server.js is missing: run "pnpm build" first');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
