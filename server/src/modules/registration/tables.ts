@@ -192,9 +192,11 @@ export const registrationDigitGrams = pgTable('registration_digit_grams', {
  * count of every match (20,782 index entries for "sharma" at a million applicants, 2.5-4.4 ms
  * of the search's 3.3-4.9 ms of SQL). Kept by statement-level triggers on
  * `registration_name_words` (custom migration 0027) in the transaction of every write, so a
- * statement's snapshot sees the words and their counts alike. A writer adds to its connection's
- * stripe (1-16): one row per word and status would make concurrent status changes of common
- * names ("kumar") wait for each other's commit.
+ * statement's snapshot sees the words and their counts alike. Each transaction writes to a stripe
+ * (1-32) no other running transaction holds (an advisory lock taken at its first write): one row
+ * per word and status would make concurrent status changes of common names ("kumar") wait for
+ * each other's commit, and a shared stripe could deadlock a rename against them. Stripe 0 holds
+ * what the migration counted.
  */
 export const nameWordCounts = pgTable(
   'name_word_counts',
