@@ -5,6 +5,22 @@ import { createAdminList } from '../modules/registration/admin-list';
 import { openTestDatabase } from '../test/helpers';
 import { type Database, type DatabaseHandle, openDatabase, rowsOf } from './client';
 
+/** 3,000 applicants named Other Person: a search of 'other' has full pages. */
+const OTHER_APPLICANTS_SQL = `
+  insert into users (phone_number, password_hash)
+    select '61' || lpad(n::text, 8, '0'), '!' from generate_series(1, 3000) n;
+  insert into profiles (user_id, full_name, contact_number, aadhaar_encrypted, aadhaar_last4,
+    pan_number, bank_name, account_encrypted, account_last4, ifsc_code, full_address, city, state,
+    pin_code, loan_type, loan_amount)
+    select id, 'Other Person', '7' || lpad(id::text, 9, '1'), 'x', '1111', 'QQQQQ1111Q', 'SBI',
+      'x', '1111', 'SBIN0001234', 'MG Road', 'Pune', 'Maharashtra', '411001', 'Personal Loan',
+      50000
+    from users where phone_number like '61%';
+  insert into registrations (profile_id, user_id, status)
+    select id, user_id, 'paid' from profiles where full_name = 'Other Person';
+  analyze;
+`;
+
 interface PreparedRow {
   statement: string;
   generic_plans: string;
@@ -46,7 +62,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () => 
   }
 
   it('prepares the list search statements and plans each search for its term', async () => {
-    const list = createAdminList(database.searchDb);
+    const list = createAdminList(database.db, database.searchDb);
     for (const search of ['sharma', 'MPI882', '973851', '80345', 'priya', 'kumar', 'AB12', 'rao']) {
       await list.listProfiles({ page: 1, pageSize: 10, range: {}, search });
     }
@@ -56,6 +72,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () => 
     expect(numbers).toMatchObject({ custom_plans: '8', generic_plans: '0' });
     const dictionary = statements.find((row) => /from "name_words"/.test(row.statement));
     expect(dictionary).toMatchObject({ generic_plans: '0' });
+  });
+
+  it("reads a full page's rows by their ids on the main pool, with one plan for any ids", async () => {
+    await database.db.execute(sql.raw(OTHER_APPLICANTS_SQL));
+    const list = createAdminList(database.db, database.searchDb);
+    const pages = [];
+    for (let page = 1; page <= 8; page++) {
+      pages.push(await list.listProfiles({ page, pageSize: 10, range: {}, search: 'other' }));
+    }
+    expect(pages.map((page) => page.results.length)).toEqual([10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(new Set(pages.flatMap((page) => page.results.map((row) => row.id))).size).toBe(80);
+    const rows = (await prepared(database.db)).find((row) => /= any\(\$1\)/.test(row.statement));
+    // PostgreSQL plans the first five calls for their values, then keeps the generic plan.
+    expect(Number(rows?.generic_plans)).toBeGreaterThan(0);
+    const search = (await prepared(database.searchDb)).map((row) => row.statement);
+    expect(search.some((statement) => /= any\(\$1\)/.test(statement))).toBe(false);
   });
 
   it('leaves a statement prepared on purpose on the main pool to keep one plan', async () => {

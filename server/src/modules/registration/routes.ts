@@ -51,7 +51,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     }),
   );
   const service = createRegistrationService({ db: opts.db, cipher, now: opts.now });
-  const adminList = createAdminList(opts.searchDb ?? opts.db);
+  const adminList = createAdminList(opts.db, opts.searchDb);
   const client = { preHandler: app.requireClient, validatorCompiler: documentationOnly };
   const staff = { preHandler: app.requireStaff, validatorCompiler: documentationOnly };
 
