@@ -261,7 +261,8 @@ const pageColumns = {
 /**
  * The back office's applicants list: a page of rows, with identity numbers masked. Its searches
  * go through `searchDb` (DatabaseHandle.searchDb: every statement prepared, each planned for its
- * values); the page's rows by their ids through `db`, where PostgreSQL keeps one generic plan.
+ * values). A word search's page is read by its ids through `db`, where PostgreSQL keeps one
+ * generic plan; the list without a search (selectFiltered) reads its rows on `searchDb`.
  */
 export function createAdminList(db: Database, searchDb: Database = db) {
   // Rendered once: a search sends only its values (WordShape).
@@ -271,8 +272,8 @@ export function createAdminList(db: Database, searchDb: Database = db) {
     .where(sql`${nameWords.word} like ${p('pattern')}`)
     .limit(MAX_NAME_WORDS + 1)
     .prepare('admin_list_dictionary');
-  // Ten ids of the primary key have one plan whatever they are: planned for each page on the
-  // search pool, it cost 0.10-0.14 ms of a 0.8-1.0 ms search's SQL (bench/README.md F21).
+  // Ten ids of the primary key have one plan whatever they are: on the search pool it was planned
+  // again for each page (bind 0.21-0.61 ms in PostgreSQL's log; bench/README.md F21).
   const pageRows = db
     .select(pageColumns)
     .from(registrations)
