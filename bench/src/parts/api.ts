@@ -219,6 +219,13 @@ function scenarios(rows: number, paidIds: number[]): Scenario[] {
       rpsTarget: 3000,
     },
     {
+      // Every signed-in page of either portal reads it first (the early requests, F17).
+      name: 'Signed-in user (GET /api/accounts/user/)',
+      path: '/api/accounts/user/',
+      as: 'client',
+      rpsTarget: 3000,
+    },
+    {
       // Issue 18: the form fills the bank name from RBI's list, held in the server's memory.
       name: 'IFSC lookup (RBI list)',
       path: '/api/registration/ifsc/SBIN0000001/',

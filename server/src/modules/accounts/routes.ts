@@ -14,7 +14,7 @@ import {
   signupBody,
   validate,
 } from './schemas';
-import type { AccountsService, Session } from './service';
+import { type AccountsService, type Session, toPublicUser } from './service';
 import type { Portal } from './tokens';
 
 export interface AccountsRoutesOptions {
@@ -182,7 +182,9 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
   app.get(
     '/api/accounts/user/',
     { schema: routeSchemas.currentUser, preHandler: app.requireSignedIn },
-    async (request) => accounts.getUser(request.user.id),
+    // The sign-in check has just read this user's row (plugins/auth.ts): no second statement on
+    // the read every signed-in page starts with (bench/README.md F22).
+    async (request) => toPublicUser(request.user),
   );
 }
 

@@ -260,12 +260,6 @@ export function createAccountsService(deps: {
 
     logout: (token: string) => deps.refreshTokens.revokeFamily(token),
 
-    async getUser(id: number): Promise<PublicUser> {
-      const [user] = await db.select().from(users).where(eq(users.id, id));
-      if (!user) throw new HttpError(404, 'User not found.');
-      return toPublicUser(user);
-    },
-
     async requestPasswordReset(phone: string, ip: string) {
       const user = await findByPhone(phone);
       const locale = user?.preferredLanguage;
