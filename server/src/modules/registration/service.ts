@@ -107,6 +107,30 @@ export interface RegistrationService {
   ): AsyncGenerator<ExportRow[]>;
 }
 
+/** The columns of an application as its owner sees it (toApplication). */
+const applicationProfile = {
+  fullName: profiles.fullName,
+  contactNumber: profiles.contactNumber,
+  alternativeContactNumber: profiles.alternativeContactNumber,
+  aadhaarEncrypted: profiles.aadhaarEncrypted,
+  panNumber: profiles.panNumber,
+  bankName: profiles.bankName,
+  accountEncrypted: profiles.accountEncrypted,
+  ifscCode: profiles.ifscCode,
+  fullAddress: profiles.fullAddress,
+  city: profiles.city,
+  state: profiles.state,
+  pinCode: profiles.pinCode,
+  loanType: profiles.loanType,
+  loanAmount: profiles.loanAmount,
+};
+const applicationRegistration = {
+  id: registrations.id,
+  status: registrations.status,
+  submittedAt: registrations.submittedAt,
+  createdAt: registrations.createdAt,
+};
+
 export function createRegistrationService(deps: {
   db: Database;
   cipher: FieldCipher;
@@ -115,7 +139,10 @@ export function createRegistrationService(deps: {
   const { db, cipher } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function toApplication(profile: ProfileRow, registration: RegistrationRow): Application {
+  function toApplication(
+    profile: Pick<ProfileRow, keyof typeof applicationProfile>,
+    registration: Pick<RegistrationRow, keyof typeof applicationRegistration>,
+  ): Application {
     return {
       application_id: registration.id,
       status: registration.status,
@@ -163,10 +190,11 @@ export function createRegistrationService(deps: {
   }
 
   // The client portal reads this on every screen: built once, not re-rendered to SQL each time.
+  // Only the columns an application shows: every column more is parsed and mapped per request.
   const applicationOfUser = db
     .select({
-      profile: profiles,
-      registration: registrations,
+      profile: applicationProfile,
+      registration: applicationRegistration,
       changes: changesOfRegistration(registrations.id),
     })
     .from(registrations)
