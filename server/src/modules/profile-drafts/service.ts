@@ -9,7 +9,7 @@
  * numbers, and nothing needs to search them.
  */
 import type { ProfileDraft, ProfileDraftInput, ProfileDraftValues } from '@loan-portal/api-client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { FieldCipher } from '../../lib/encryption';
 import { profileDrafts } from './tables';
@@ -33,6 +33,12 @@ export function createProfileDraftService(deps: {
 }): ProfileDraftService {
   const { db, cipher } = deps;
   const now = deps.now ?? (() => new Date());
+  // /register reads it on every load (its early request): built once, not per request (F22).
+  const draftOfUser = db
+    .select()
+    .from(profileDrafts)
+    .where(eq(profileDrafts.userId, sql.placeholder('userId')))
+    .prepare('profile_draft_of_user');
 
   function toDraft(row: typeof profileDrafts.$inferSelect): ProfileDraft {
     return {
@@ -44,7 +50,7 @@ export function createProfileDraftService(deps: {
 
   return {
     async get(userId) {
-      const [row] = await db.select().from(profileDrafts).where(eq(profileDrafts.userId, userId));
+      const [row] = await draftOfUser.execute({ userId });
       return row ? toDraft(row) : null;
     },
 
