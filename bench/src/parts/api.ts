@@ -569,7 +569,7 @@ export async function runApi(): Promise<PartResult> {
         reference: !cost
           ? undefined
           : slowest
-            ? `${formatMs(cost.totalMs)} (${cost.statements.length} statements; slowest ${formatMs(slowest.executionMs)})`
+            ? `${formatMs(cost.totalMs)} (${cost.statements.length} statement${cost.statements.length === 1 ? '' : 's'}; slowest ${formatMs(slowest.executionMs)})`
             : 'no SQL',
         target:
           scenario.p95Target !== undefined
