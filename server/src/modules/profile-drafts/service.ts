@@ -33,7 +33,8 @@ export function createProfileDraftService(deps: {
 }): ProfileDraftService {
   const { db, cipher } = deps;
   const now = deps.now ?? (() => new Date());
-  // /register reads it on every load (its early request): built once, not per request (F22).
+  // /register reads it on every load (its early request): the route's service builds it once,
+  // not per request (F22).
   const draftOfUser = db
     .select()
     .from(profileDrafts)
