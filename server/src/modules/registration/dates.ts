@@ -31,10 +31,14 @@ export function dayRangeBounds(range: DateRange): { start?: Date; end?: Date } {
   };
 }
 
+/** Made once: building an Intl.DateTimeFormat costs more than the dashboard's own reads. */
+const kolkataYearFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+});
+
 export function kolkataYear(instant: Date): number {
-  return Number(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(instant),
-  );
+  return Number(kolkataYearFormat.format(instant));
 }
 
 /** The same instant as a wall-clock time in Kolkata, for spreadsheet cells (which have no zone). */
