@@ -31,7 +31,7 @@ export function dayRangeBounds(range: DateRange): { start?: Date; end?: Date } {
   };
 }
 
-/** Made once: building an Intl.DateTimeFormat costs more than the dashboard's own reads. */
+/** Made once: building an Intl.DateTimeFormat took 151-163 µs, once a dashboard request (F22). */
 const kolkataYearFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Kolkata',
   year: 'numeric',
