@@ -300,26 +300,9 @@ export function createAdminList(db: Database, searchDb: Database = db) {
       shape.end ? sql`${registrations.createdAt} < ${p('end')}` : undefined,
       shape.statuses ? sql`${registrations.status} = any(${p('statuses')})` : undefined,
     );
-    // Deferred join, as selectFiltered: the page's ids from the (created_at, id) index alone.
-    const pageIds = searchDb
-      .$with('page_ids')
-      .as(
-        searchDb
-          .select({ id: registrations.id, createdAt: registrations.createdAt })
-          .from(registrations)
-          .where(where)
-          .orderBy(desc(registrations.createdAt), desc(registrations.id))
-          .limit(p('limit'))
-          .offset(p('offset')),
-      );
-    const page = searchDb
-      .with(pageIds)
-      .select(pageColumns)
-      .from(pageIds)
-      .innerJoin(registrations, eq(registrations.id, pageIds.id))
-      .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-      .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
-      .prepare(`admin_list_page_${key}`);
+    const page = deferredPage(where, false, p('limit'), p('offset')).prepare(
+      `admin_list_page_${key}`,
+    );
     // Exact from the daily summary: from_date/to_date select whole Kolkata days of created_at,
     // which is what a summary row is.
     const d = registrationDailyCounts;
@@ -496,23 +479,33 @@ export function createAdminList(db: Database, searchDb: Database = db) {
 
   /** A search of names by LIKE (a term with a space, or of a letter or two). */
   function selectFiltered(query: ListQuery, offset: number) {
-    const where = filterConditions(query);
-    // Deferred join: the page's ids come from the (created_at, id) index alone (an index-only
-    // scan, so OFFSET skips index entries, not profile rows), and only the rows shown are joined
-    // to their registration and profile. A search needs the profile to filter, so it joins
-    // inside; the trigram indexes serve it.
+    return deferredPage(filterConditions(query), Boolean(query.search), query.pageSize, offset);
+  }
+
+  /**
+   * A page of the list by a deferred join: the page's ids come from the (created_at, id) index
+   * alone (an index-only scan, so OFFSET skips index entries, not profile rows), and only the rows
+   * shown are joined to their registration and profile. A search needs the profile to filter, so
+   * it joins inside (`joinProfiles`); the trigram indexes serve it.
+   */
+  function deferredPage(
+    where: SQL | undefined,
+    joinProfiles: boolean,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) {
     const ids = searchDb
       .select({ id: registrations.id, createdAt: registrations.createdAt })
       .from(registrations)
       .$dynamic();
-    if (query.search) ids.innerJoin(profiles, eq(profiles.id, registrations.profileId));
+    if (joinProfiles) ids.innerJoin(profiles, eq(profiles.id, registrations.profileId));
     const pageIds = searchDb
       .$with('page_ids')
       .as(
         ids
           .where(where)
           .orderBy(desc(registrations.createdAt), desc(registrations.id))
-          .limit(query.pageSize)
+          .limit(limit)
           .offset(offset),
       );
     return searchDb
