@@ -7,7 +7,7 @@ import { users } from '../modules/accounts/tables';
 import { createAccessTokens } from '../modules/accounts/tokens';
 import { openTestDatabase } from '../test/helpers';
 import { authPlugin } from './auth';
-import { errorHandlerPlugin } from './error-handler';
+import { errorHandlerPlugin, HttpError } from './error-handler';
 
 describe('auth plugin', () => {
   let app: FastifyInstance;
@@ -22,6 +22,9 @@ describe('auth plugin', () => {
   let clientId: number;
   let staffId: number;
   let superId: number;
+  let disabledStaffId: number;
+  /** How many reads staffReadAlongside started. */
+  let readsStarted = 0;
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
@@ -32,14 +35,25 @@ describe('auth plugin', () => {
         { phoneNumber: '9876543210', passwordHash: 'x' },
         { username: 'staff', passwordHash: 'x', isStaff: true },
         { username: 'root', passwordHash: 'x', isSuperuser: true },
+        { username: 'gone', passwordHash: 'x', isStaff: true, isActive: false },
       ])
       .returning({ id: users.id });
-    [clientId, staffId, superId] = rows.map((row) => row.id);
+    [clientId, staffId, superId, disabledStaffId] = rows.map((row) => row.id);
     app = Fastify({ logger: false });
     await app.register(errorHandlerPlugin);
     await app.register(authPlugin, { db: database.db, tokens });
     app.get('/client', { preHandler: app.requireClient }, async (request) => request.user);
     app.get('/staff', { preHandler: app.requireStaff }, async (request) => request.user);
+    app.get('/staff-read', async (request) =>
+      app.staffReadAlongside(request, () => {
+        readsStarted++;
+        const { fail } = request.query as { fail?: string };
+        // A caller's bad input, thrown before the read's first await.
+        if (fail === 'bad') throw new HttpError(400, 'page must be a positive integer');
+        if (fail === 'crash') return Promise.reject(new Error('read failed'));
+        return Promise.resolve({ rows: ['secret row'] });
+      }),
+    );
     await app.ready();
   }, 120_000);
   afterAll(async () => {
@@ -207,5 +221,71 @@ describe('auth plugin', () => {
     expect((await app.inject({ url: '/client', headers: bearer(token) })).statusCode).toBe(200);
     clock = new Date(clock.getTime() + 2_000);
     expect((await app.inject({ url: '/client', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  describe('staffReadAlongside', () => {
+    const read = async (headers: Record<string, string>, fail?: string) => {
+      const before = readsStarted;
+      const res = await app.inject({ url: `/staff-read${fail ? `?fail=${fail}` : ''}`, headers });
+      return { res, started: readsStarted - before };
+    };
+
+    it("answers staff and superusers with the read's answer, and its error", async () => {
+      for (const id of [staffId, superId]) {
+        const headers = bearer(await tokens.issue(id, 'admin'));
+        const { res, started } = await read(headers);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ rows: ['secret row'] });
+        expect(started).toBe(1);
+        const bad = await read(headers, 'bad');
+        expect(bad.res.statusCode).toBe(400);
+        expect(bad.res.json().message).toBe('page must be a positive integer');
+      }
+    });
+
+    it('starts nothing without a valid token or with a client-portal one', async () => {
+      const refused: [Record<string, string>, number][] = [
+        [{}, 401],
+        [{ authorization: 'Bearer nope' }, 401],
+        [bearer(await tokens.issue(staffId, 'client')), 403],
+      ];
+      for (const [headers, status] of refused) {
+        const { res, started } = await read(headers, 'bad');
+        expect(res.statusCode).toBe(status);
+        expect(started).toBe(0);
+      }
+    });
+
+    it("answers the check's refusal, never the read's answer or error, when the check fails", async () => {
+      const refused = [
+        // Signed by us for the admin portal, but not staff: the read starts, its answer is dropped.
+        { headers: bearer(await tokens.issue(clientId, 'admin')), status: 403 },
+        { headers: bearer(await tokens.issue(disabledStaffId, 'admin')), status: 401 },
+        { headers: bearer(await tokens.issue(999_999, 'admin')), status: 401 },
+      ];
+      for (const { headers, status } of refused) {
+        for (const fail of [undefined, 'bad', 'crash']) {
+          const { res, started } = await read(headers, fail);
+          expect(res.statusCode).toBe(status);
+          expect(res.body).not.toContain('secret row');
+          expect(res.json().message).not.toMatch(/page must|read failed/);
+          expect(started).toBe(1);
+        }
+      }
+    });
+
+    it('answers 401 once the sign-in has ended, though the read had started', async () => {
+      const token = await tokens.issue(staffId, 'admin');
+      await database.db
+        .update(users)
+        .set({ sessionsValidAfter: new Date(clock.getTime() + 1_000) });
+      try {
+        const { res, started } = await read(bearer(token));
+        expect(res.statusCode).toBe(401);
+        expect(started).toBe(1);
+      } finally {
+        await database.db.update(users).set({ sessionsValidAfter: null });
+      }
+    });
   });
 });

@@ -113,6 +113,19 @@ describe('back office', () => {
       expect(row!.delivered).toBe(false);
     });
 
+    // The list and the dashboard start their reads beside the staff check (staffReadAlongside):
+    // a disabled account's read may run, but only the check's refusal is answered.
+    it.each([LIST, `${LIST}?search=ak`, `${LIST}?page=0`, DASHBOARD])(
+      '%s: 401 for disabled staff, with no row',
+      async (url) => {
+        const res = await get(url, await disabledStaffSession(t));
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({
+          message: 'Authentication credentials were not provided or are invalid.',
+        });
+      },
+    );
+
     it('lets a superuser in as well', async () => {
       const root = await createStaffSession(t, { superuser: true });
       expect((await get(DASHBOARD, root)).statusCode).toBe(200);

@@ -99,15 +99,18 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   app.get(
     '/api/registration/admin/profiles/',
-    { ...staff, schema: routeSchemas.listProfiles },
+    // The staff check runs inside, beside the list's first statement (staffReadAlongside).
+    { validatorCompiler: documentationOnly, schema: routeSchemas.listProfiles },
     async (request) =>
-      adminList.listProfiles(parseListQuery(request.query as Record<string, unknown>)),
+      app.staffReadAlongside(request, () =>
+        adminList.listProfiles(parseListQuery(request.query as Record<string, unknown>)),
+      ),
   );
 
   app.get(
     '/api/registration/admin/dashboard/',
-    { ...staff, schema: routeSchemas.dashboard },
-    async () => service.dashboard(),
+    { validatorCompiler: documentationOnly, schema: routeSchemas.dashboard },
+    async (request) => app.staffReadAlongside(request, () => service.dashboard()),
   );
 
   app.get(
