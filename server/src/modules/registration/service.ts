@@ -1,5 +1,5 @@
 import type { Application, DashboardData, ProfilePayload } from '@loan-portal/api-client';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storableClientAddress } from '../../lib/client-address';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
@@ -12,16 +12,10 @@ import {
 } from '../applications/status-changes';
 import { recordAudit } from '../audit';
 import { removeDraftOf } from '../profile-drafts/service';
-import { summaryDays, summedCount } from './admin-list';
-import { type DateRange, kolkataYear } from './dates';
+import { createDashboard } from './dashboard';
+import type { DateRange } from './dates';
 import { createExportQuery } from './export-query';
-import {
-  type ProfileRow,
-  profiles,
-  type RegistrationRow,
-  registrationDailyCounts,
-  registrations,
-} from './tables';
+import { type ProfileRow, profiles, type RegistrationRow, registrations } from './tables';
 
 /** Statuses in which the client may still change the profile; afterwards it is frozen. */
 const EDITABLE_STATUSES = new Set(['draft', 'pending_payment']);
@@ -71,8 +65,6 @@ export interface ExportRow {
 export function submittedAt(registration: Pick<RegistrationRow, 'submittedAt' | 'createdAt'>) {
   return registration.submittedAt ?? registration.createdAt;
 }
-
-const activityTime = sql`coalesce(${registrations.submittedAt}, ${registrations.createdAt})`;
 
 /** The profile's own fields; the consent is checked by the route and comes in `checks`. */
 export type ProfileFields = Omit<ProfilePayload, 'consent_notice_version'>;
@@ -266,57 +258,7 @@ export function createRegistrationService(deps: {
       return { ...toApplication(row.profile, row.registration), history };
     },
 
-    async dashboard() {
-      // Figures from the daily summary (a few hundred rows however many applicants): the same
-      // counts as grouping registrations, kept exact by the triggers of migration 0006.
-      const year = kolkataYear(now());
-      const [byStatus, byMonth, lastFive] = await Promise.all([
-        db
-          .select({ status: registrationDailyCounts.status, count: summedCount })
-          .from(registrationDailyCounts)
-          .groupBy(registrationDailyCounts.status)
-          .having(sql`sum(${registrationDailyCounts.count}) > 0`)
-          .orderBy(asc(registrationDailyCounts.status)),
-        db
-          .select({
-            month: sql<number>`extract(month from ${registrationDailyCounts.day})::int`,
-            count: summedCount,
-          })
-          .from(registrationDailyCounts)
-          .where(summaryDays({ from: `${year}-01-01`, to: `${year}-12-31` }))
-          .groupBy(sql`1`),
-        db
-          .select({
-            id: registrations.id,
-            status: registrations.status,
-            submittedAt: registrations.submittedAt,
-            createdAt: registrations.createdAt,
-            fullName: profiles.fullName,
-            contactNumber: profiles.contactNumber,
-          })
-          .from(registrations)
-          .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-          .orderBy(desc(activityTime), desc(registrations.id))
-          .limit(5),
-      ]);
-      const perMonth = new Map(byMonth.map((row) => [Number(row.month), Number(row.count)]));
-      return {
-        // Every applicant is one profile with exactly one registration (saveProfile writes both
-        // in one transaction), so counting registrations counts applicants.
-        total_applicants: byStatus.reduce((sum, row) => sum + Number(row.count), 0),
-        donut_chart: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)])),
-        bar_chart: Array.from({ length: 12 }, (_, index) => ({
-          month: index + 1,
-          count: perMonth.get(index + 1) ?? 0,
-        })),
-        last_five_registrations: lastFive.map((row) => ({
-          id: row.id,
-          status: row.status,
-          submitted_at: submittedAt(row).toISOString(),
-          profile: { full_name: row.fullName, contact_number: row.contactNumber },
-        })),
-      };
-    },
+    dashboard: createDashboard(db, now),
 
     async toggleDelivered(registrationId, actor) {
       return db.transaction(async (tx) => {
