@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env';
@@ -259,32 +260,49 @@ describe('auth plugin', () => {
     it("answers the check's refusal, never the read's answer or error, when the check fails", async () => {
       const refused = [
         // Signed by us for the admin portal, but not staff: the read starts, its answer is dropped.
-        { headers: bearer(await tokens.issue(clientId, 'admin')), status: 403 },
-        { headers: bearer(await tokens.issue(disabledStaffId, 'admin')), status: 401 },
-        { headers: bearer(await tokens.issue(999_999, 'admin')), status: 401 },
+        { userId: clientId, status: 403 },
+        { userId: disabledStaffId, status: 401 },
+        { userId: 999_999, status: 401 },
       ];
-      for (const { headers, status } of refused) {
+      for (const { userId, status } of refused) {
         for (const fail of [undefined, 'bad', 'crash']) {
-          const { res, started } = await read(headers, fail);
-          expect(res.statusCode).toBe(status);
-          expect(res.body).not.toContain('secret row');
-          expect(res.json().message).not.toMatch(/page must|read failed/);
-          expect(started).toBe(1);
+          const headers = bearer(await tokens.issue(userId, 'admin', randomUUID()));
+          const first = await read(headers, fail);
+          expect(first.res.statusCode).toBe(status);
+          expect(first.res.body).not.toContain('secret row');
+          expect(first.res.json().message).not.toMatch(/page must|read failed/);
+          expect(first.started).toBe(1);
+          // The refusal is remembered: the same token starts no read again.
+          const again = await read(headers, fail);
+          expect(again.res.statusCode).toBe(status);
+          expect(again.res.body).not.toContain('secret row');
+          expect(again.started).toBe(0);
         }
       }
     });
 
+    it("answers a staff member's failed read as a 500 without its words", async () => {
+      const { res, started } = await read(bearer(await tokens.issue(staffId, 'admin')), 'crash');
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).not.toMatch(/read failed/);
+      expect(started).toBe(1);
+    });
+
     it('answers 401 once the sign-in has ended, though the read had started', async () => {
-      const token = await tokens.issue(staffId, 'admin');
+      const token = await tokens.issue(staffId, 'admin', randomUUID());
       await database.db
         .update(users)
-        .set({ sessionsValidAfter: new Date(clock.getTime() + 1_000) });
+        .set({ sessionsValidAfter: new Date(clock.getTime() + 1_000) })
+        .where(eq(users.id, staffId));
       try {
         const { res, started } = await read(bearer(token));
         expect(res.statusCode).toBe(401);
         expect(started).toBe(1);
       } finally {
-        await database.db.update(users).set({ sessionsValidAfter: null });
+        await database.db
+          .update(users)
+          .set({ sessionsValidAfter: null })
+          .where(eq(users.id, staffId));
       }
     });
   });

@@ -127,18 +127,41 @@ export const authPlugin = fp(
 
     // The staff list's searches are a few statements of about a millisecond: the check's round
     // trip, waited for first, was 0.09-0.14 ms of such a request (bench/README.md F23).
+    // A token the check refused starts no read early again (this instance's memory, bounded), so
+    // a logged-out or disabled account's token costs one read at most, then the check alone.
+    const refusedEarly = new Set<string>();
+    const REFUSED_KEPT = 10_000;
     app.decorate(
       'staffReadAlongside',
       async <T>(request: FastifyRequest, read: () => Promise<T>): Promise<T> => {
         const claims = await verifiedClaims(request);
+        const token = `${claims.userId}:${claims.sessionId}:${claims.issuedAtMs}`;
         // Only a token the admin portal issued starts the read early: anything else is refused
         // by the check alone, as requireStaff would.
         // (A microtask later, so that even a bad query's error waits for the check.)
-        const reading = claims.portal === 'admin' ? Promise.resolve().then(read) : undefined;
+        const reading =
+          claims.portal === 'admin' && !refusedEarly.has(token)
+            ? Promise.resolve().then(read)
+            : undefined;
         // Its failure is the caller's only once the check has passed.
         reading?.catch(() => {});
-        const user = await signedInUser(claims);
-        assertStaff(user);
+        let user: AuthUser;
+        try {
+          user = await signedInUser(claims);
+          assertStaff(user);
+        } catch (refusal) {
+          if (reading) {
+            if (refusedEarly.size >= REFUSED_KEPT) {
+              refusedEarly.delete(refusedEarly.values().next().value as string);
+            }
+            refusedEarly.add(token);
+            // Nobody is answered with it, but a failing read is still the server's to know.
+            reading.catch((error: unknown) =>
+              request.log.error({ err: error }, 'a read started beside a refused sign-in failed'),
+            );
+          }
+          throw refusal;
+        }
         request.user = user;
         return reading ?? read();
       },
