@@ -4,6 +4,7 @@ import { loggerOptions } from '../../plugins/logging';
 import { createTestApp, logCapture, type TestApp } from '../../test/helpers';
 import { createClientSession, createStaffSession, type TestSession } from '../../test/sessions';
 import { auditLog } from '../audit';
+import { disabledStaffSession } from '../identity-masking/test-support';
 import { paymentRows, signedHeaders, webhookBody } from '../payments/test-support';
 import { validPayload } from '../registration/test-support';
 import { applicationNotes } from './tables';
@@ -314,6 +315,22 @@ describe('who may call the lifecycle routes', () => {
     });
     expect(detail.json().status).toBe('paid');
     expect(detail.json().notes).toEqual([]);
+  });
+
+  // The page's read starts beside the staff check (staffReadAlongside): a disabled account gets
+  // the check's 401, for an application that exists or not, and nothing of the applicant.
+  it('a disabled staff account is refused the page', async () => {
+    const disabled = await disabledStaffSession(t);
+    for (const id of [owner.registrationId, 999_999]) {
+      const response = await t.app.inject({
+        url: `/api/registration/admin/applications/${id}/`,
+        headers: disabled.headers,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: 'Authentication credentials were not provided or are invalid.',
+      });
+    }
   });
 
   it('staff may read, move and note', async () => {

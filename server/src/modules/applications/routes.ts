@@ -30,10 +30,14 @@ export async function applicationsRoutes(app: FastifyInstance, opts: Application
 
   app.get<{ Params: { id: string } }>(
     '/api/registration/admin/applications/:id/',
-    { ...staff, schema: routeSchemas.detail },
+    // The staff check runs inside, beside the applicant's first read (staffReadAlongside).
+    { validatorCompiler: documentationOnly, schema: routeSchemas.detail },
     async (request, reply) => {
-      const detail = await service.detail(parseId(request.params.id, NO_APPLICATION));
-      if (!detail) throw new HttpError(404, NO_APPLICATION);
+      const detail = await app.staffReadAlongside(request, async () => {
+        const found = await service.detail(parseId(request.params.id, NO_APPLICATION));
+        if (!found) throw new HttpError(404, NO_APPLICATION);
+        return found;
+      });
       return reply.header('cache-control', 'no-store').send(detail);
     },
   );
