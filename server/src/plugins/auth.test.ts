@@ -281,6 +281,17 @@ describe('auth plugin', () => {
       }
     });
 
+    it('keeps no token whose check could not run: an error of the database is no refusal', async () => {
+      // A session id that is not a uuid makes the check's own statement fail.
+      const headers = bearer(await tokens.issue(staffId, 'admin', 'not-a-uuid'));
+      for (let i = 0; i < 2; i++) {
+        const { res, started } = await read(headers);
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain('secret row');
+        expect(started).toBe(1);
+      }
+    });
+
     it("answers a staff member's failed read as a 500 without its words", async () => {
       const { res, started } = await read(bearer(await tokens.issue(staffId, 'admin')), 'crash');
       expect(res.statusCode).toBe(500);

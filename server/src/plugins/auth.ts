@@ -150,16 +150,17 @@ export const authPlugin = fp(
           user = await signedInUser(claims);
           assertStaff(user);
         } catch (refusal) {
-          if (reading) {
+          // A refusal, not the check failing to run (the database): only then is the token kept.
+          if (reading && refusal instanceof HttpError) {
             if (refusedEarly.size >= REFUSED_KEPT) {
               refusedEarly.delete(refusedEarly.values().next().value as string);
             }
             refusedEarly.add(token);
-            // Nobody is answered with it, but a failing read is still the server's to know.
-            reading.catch((error: unknown) =>
-              request.log.error({ err: error }, 'a read started beside a refused sign-in failed'),
-            );
           }
+          // Nobody is answered with it, but a failing read is still the server's to know.
+          reading?.catch((error: unknown) =>
+            request.log.error({ err: error }, 'a read started beside a refused sign-in failed'),
+          );
           throw refusal;
         }
         request.user = user;
