@@ -1,20 +1,8 @@
 import type { ApplicantProfile, Paginated } from '@loan-portal/api-client';
-import {
-  and,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lt,
-  lte,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Database, type PreparedStatement, prepareStatement, rowsOf } from '../../db/client';
 import { maskedAadhaar, maskedAccount } from '../identity-masking';
-import { type DateRange, dayRangeBounds } from './dates';
+import { dayRangeBounds } from './dates';
 import type { ListFilters, ListQuery } from './service';
 import {
   nameWordCounts,
@@ -228,15 +216,6 @@ function wordSearchStatement(shape: WordShape): SQL {
           then ${p('offset')}::bigint + (select count(*) from page)
         else ${total}
       end::int as total`;
-}
-
-/** The day-granular range of the summary: the same Kolkata days the list's filter selects. */
-export function summaryDays(range: DateRange, statuses?: string[]): SQL | undefined {
-  return and(
-    range.from ? gte(registrationDailyCounts.day, range.from) : undefined,
-    range.to ? lte(registrationDailyCounts.day, range.to) : undefined,
-    statuses ? inArray(registrationDailyCounts.status, statuses) : undefined,
-  );
 }
 
 export const summedCount = sql<number>`coalesce(sum(${registrationDailyCounts.count}), 0)::int`;
