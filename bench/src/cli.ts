@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resultsDir, settings } from './config';
 import { dropDatabase } from './db';
+import { medianOfRuns } from './median';
 import { type PartResult, writeResult } from './results';
 
 const PARTS = ['bytes', 'lighthouse', 'api', 'export'] as const;
@@ -14,14 +15,43 @@ async function runPart(part: Part): Promise<PartResult> {
     case 'lighthouse':
       return (await import('./parts/lighthouse')).runLighthouse();
     case 'api':
-      return (await import('./parts/api')).runApi();
+      return runApiTimes(settings.apiRuns);
     case 'export':
       return (await import('./parts/export')).runExport();
   }
 }
 
+/**
+ * The API part once, or `runs` times with each run's tables kept as `api-run-<n>` and the part's
+ * own table the median of them (issue 17's targets are medians of runs).
+ */
+async function runApiTimes(runs: number): Promise<PartResult> {
+  const { runApi } = await import('./parts/api');
+  if (runs === 1) return runApi();
+  const results: PartResult[] = [];
+  for (let run = 1; run <= runs; run++) {
+    console.log(`bench: api run ${run} of ${runs} ...`);
+    const result = await runApi();
+    writeResult({ ...result, part: `api-run-${run}` });
+    results.push(result);
+  }
+  return medianOfRuns(results);
+}
+
+/** `median <api.json ...>`: the median table of runs made earlier, as `api-median`. */
+function combineSavedRuns(files: string[]): void {
+  if (files.length === 0) throw new Error('median: name the api.json files of the runs');
+  const runs = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as PartResult);
+  const markdown = writeResult({ ...medianOfRuns(runs), part: 'api-median' });
+  console.log(markdown);
+}
+
 async function main() {
-  const [command = 'all'] = process.argv.slice(2);
+  const [command = 'all', ...rest] = process.argv.slice(2);
+  if (command === 'median') {
+    combineSavedRuns(rest);
+    return;
+  }
   if (command === 'summary') {
     // Re-assembles summary.md from the parts' latest tables (each may have run separately).
     const sections = PARTS.map((part) => join(resultsDir, `${part}.md`))
@@ -39,7 +69,9 @@ async function main() {
   const parts: Part[] =
     command === 'all' ? [...PARTS] : PARTS.includes(command as Part) ? [command as Part] : [];
   if (parts.length === 0) {
-    throw new Error(`unknown part "${command}": use all, ${PARTS.join(', ')}, seed or summary`);
+    throw new Error(
+      `unknown part "${command}": use all, ${PARTS.join(', ')}, seed, summary or median`,
+    );
   }
   const sections: string[] = [];
   let failed = false;

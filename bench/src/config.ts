@@ -37,6 +37,8 @@ export const settings = {
   /** Seconds of each autocannon run. */
   durationSeconds: number('BENCH_DURATION', 20),
   connections: Math.round(number('BENCH_CONNECTIONS', 10)),
+  /** Whole runs of the API part; with more than one, its table is each row's median (median.ts). */
+  apiRuns: Math.round(number('BENCH_API_RUNS', 1)),
   /** Row counts of the export part (comma-separated); each is capped at BENCH_ROWS. */
   exportRows: (process.env.BENCH_EXPORT_ROWS || '100000,1000000')
     .split(',')
