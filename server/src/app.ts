@@ -249,7 +249,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   await app.register(identityRevealRoutes, { config: options.config, db: options.database.db });
-  await app.register(auditTrailRoutes, { db: options.database.db });
+  await app.register(auditTrailRoutes, {
+    db: options.database.db,
+    searchDb: options.database.searchDb,
+  });
   await app.register(paymentFlagRoutes, {
     config: options.config,
     db: options.database.db,

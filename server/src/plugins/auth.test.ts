@@ -55,6 +55,21 @@ describe('auth plugin', () => {
         return Promise.resolve({ rows: ['secret row'] });
       }),
     );
+    app.get('/superuser-read', async (request) =>
+      app.staffReadAlongside(
+        request,
+        () => {
+          readsStarted++;
+          return Promise.resolve({ rows: ['superuser row'] });
+        },
+        {
+          name: 'superuser',
+          check(user) {
+            if (!user.isSuperuser) throw new HttpError(403, 'Only a superuser can read this.');
+          },
+        },
+      ),
+    );
     await app.ready();
   }, 120_000);
   afterAll(async () => {
@@ -290,6 +305,37 @@ describe('auth plugin', () => {
         expect(res.body).not.toContain('secret row');
         expect(started).toBe(1);
       }
+    });
+
+    it("answers a further requirement's refusal, and remembers it for that requirement only", async () => {
+      const headers = bearer(await tokens.issue(staffId, 'admin', randomUUID()));
+      const superuserRead = async () => {
+        const before = readsStarted;
+        const res = await app.inject({ url: '/superuser-read', headers });
+        return { res, started: readsStarted - before };
+      };
+      const first = await superuserRead();
+      expect(first.res.statusCode).toBe(403);
+      expect(first.res.json().message).toBe('Only a superuser can read this.');
+      expect(first.res.body).not.toContain('superuser row');
+      expect(first.started).toBe(1);
+      const again = await superuserRead();
+      expect(again.res.statusCode).toBe(403);
+      expect(again.started).toBe(0);
+      // Still staff: the plain staff read starts beside the check as before.
+      const staff = await read(headers);
+      expect(staff.res.statusCode).toBe(200);
+      expect(staff.started).toBe(1);
+
+      const root = bearer(await tokens.issue(superId, 'admin'));
+      const res = await app.inject({ url: '/superuser-read', headers: root });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ rows: ['superuser row'] });
+      // A client's admin-portal token fails the staff check first, with its words.
+      const client = bearer(await tokens.issue(clientId, 'admin', randomUUID()));
+      const refused = await app.inject({ url: '/superuser-read', headers: client });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('You do not have permission to perform this action.');
     });
 
     it("answers a staff member's failed read as a 500 without its words", async () => {

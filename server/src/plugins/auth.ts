@@ -31,15 +31,28 @@ declare module 'fastify' {
      * requireStaff inside a handler, with `read` started beside the check's round trip once the
      * token's signature shows an admin-portal sign-in. The read's answer is returned only after
      * the check passed; otherwise the check's 401 / 403 is thrown and the read's answer, or error,
-     * is dropped. Only for reads that do not use `request.user` and change nothing.
+     * is dropped. Only for reads that do not use `request.user` and change nothing. `also` is a
+     * further requirement of the staff member (a superuser's route), checked after requireStaff's,
+     * as a second preHandler would be: it throws the route's own HttpError.
      */
-    staffReadAlongside<T>(request: FastifyRequest, read: () => Promise<T>): Promise<T>;
+    staffReadAlongside<T>(
+      request: FastifyRequest,
+      read: () => Promise<T>,
+      also?: StaffRequirement,
+    ): Promise<T>;
     accessTokens: AccessTokens;
   }
   interface FastifyRequest {
     /** Set by requireClient / requireStaff; only read it on routes that use one of them. */
     user: AuthUser;
   }
+}
+
+/** A requirement beyond staff for staffReadAlongside: throws an HttpError when `user` fails it. */
+export interface StaffRequirement {
+  /** Names it in the instance's memory of refusals, apart from the staff check's own. */
+  name: string;
+  check(user: AuthUser): void;
 }
 
 const NOT_SIGNED_IN = 'Authentication credentials were not provided or are invalid.';
@@ -133,29 +146,43 @@ export const authPlugin = fp(
     const REFUSED_KEPT = 10_000;
     app.decorate(
       'staffReadAlongside',
-      async <T>(request: FastifyRequest, read: () => Promise<T>): Promise<T> => {
+      async <T>(
+        request: FastifyRequest,
+        read: () => Promise<T>,
+        also?: StaffRequirement,
+      ): Promise<T> => {
         const claims = await verifiedClaims(request);
         const token = `${claims.userId}:${claims.sessionId}:${claims.issuedAtMs}`;
+        // A staff member refused a superuser's route is still staff on the others: that refusal is
+        // remembered under the requirement's name, apart.
+        const furtherToken = also ? `${also.name}:${token}` : undefined;
         // Only a token the admin portal issued starts the read early: anything else is refused
         // by the check alone, as requireStaff would.
         // (A microtask later, so that even a bad query's error waits for the check.)
         const reading =
-          claims.portal === 'admin' && !refusedEarly.has(token)
+          claims.portal === 'admin' &&
+          !refusedEarly.has(token) &&
+          !(furtherToken && refusedEarly.has(furtherToken))
             ? Promise.resolve().then(read)
             : undefined;
         // Its failure is the caller's only once the check has passed.
         reading?.catch(() => {});
         let user: AuthUser;
+        let refusedBy = token;
         try {
           user = await signedInUser(claims);
           assertStaff(user);
+          if (also && furtherToken) {
+            refusedBy = furtherToken;
+            also.check(user);
+          }
         } catch (refusal) {
           // A refusal, not the check failing to run (the database): only then is the token kept.
           if (reading && refusal instanceof HttpError) {
             if (refusedEarly.size >= REFUSED_KEPT) {
               refusedEarly.delete(refusedEarly.values().next().value as string);
             }
-            refusedEarly.add(token);
+            refusedEarly.add(refusedBy);
           }
           // Nobody is answered with it, but a failing read is still the server's to know.
           reading?.catch((error: unknown) =>

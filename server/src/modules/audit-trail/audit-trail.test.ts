@@ -335,7 +335,31 @@ describe('the audit log cannot be changed', () => {
       expect(asStaff.statusCode).toBe(403);
       expect(asStaff.json()).toEqual({ message: 'Only a superuser can read the audit trail.' });
     }
+    // The page's read starts beside the sign-in check (staffReadAlongside): a staff member's
+    // filtered or malformed request still gets only the superuser refusal, with no entry in it.
+    for (const query of ['?action=registration.delivered', '?page=0', '?from_date=2026-13-01']) {
+      const asStaff = await t.app.inject({ url: `${LIST}${query}`, headers: staffOnly.headers });
+      expect(asStaff.statusCode).toBe(403);
+      expect(asStaff.json()).toEqual({ message: 'Only a superuser can read the audit trail.' });
+    }
     const su = await createStaffSession(t, { superuser: true });
+    expect((await t.app.inject({ url: `${LIST}?page=0`, headers: su.headers })).statusCode).toBe(
+      400,
+    );
+    // A superuser whose account was disabled: 401, and none of the entries.
+    const gone = await createStaffSession(t, { superuser: true });
+    await recordAudit(t.database.db, {
+      actorUserId: gone.userId,
+      action: 'registration.delivered',
+      subject: '77',
+      ip: '127.0.0.1',
+    });
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, gone.userId));
+    for (const url of [LIST, `${LIST}?applicant=77`]) {
+      const res = await t.app.inject({ url, headers: gone.headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('registration.delivered');
+    }
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
       const res = await t.app.inject({ method, url: LIST, headers: su.headers });
       expect(res.statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { StaffRequirement } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 
 /**
@@ -8,5 +9,15 @@ import { HttpError } from '../../plugins/error-handler';
 export function requireSuperuser(message: string) {
   return async (request: FastifyRequest) => {
     if (!request.user?.isSuperuser) throw new HttpError(403, message);
+  };
+}
+
+/** The same rule for app.staffReadAlongside, checked beside a read started early. */
+export function superuserRequirement(message: string): StaffRequirement {
+  return {
+    name: 'superuser',
+    check(user) {
+      if (!user.isSuperuser) throw new HttpError(403, message);
+    },
   };
 }
