@@ -2,8 +2,7 @@ import type { DashboardData } from '@loan-portal/api-client';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { summedCount } from './admin-list';
-import { kolkataYear } from './dates';
-import { submittedAt } from './service';
+import { kolkataYear, submittedAt } from './dates';
 import { profiles, registrationDailyCounts, registrations } from './tables';
 
 /** When an application last moved: its payment once paid, its creation before (submittedAt). */

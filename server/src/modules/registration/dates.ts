@@ -45,3 +45,12 @@ export function kolkataYear(instant: Date): number {
 export function asKolkataWallClock(instant: Date): Date {
   return new Date(instant.getTime() + (5 * 60 + 30) * 60 * 1000);
 }
+
+/**
+ * What a client and the back office see as `submitted_at`: the payment time once paid, and the
+ * creation time while the application is still a draft (the client dashboard shows it as the
+ * application's date).
+ */
+export function submittedAt(registration: { submittedAt: Date | null; createdAt: Date }): Date {
+  return registration.submittedAt ?? registration.createdAt;
+}

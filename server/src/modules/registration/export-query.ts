@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import type { FieldCipher } from '../../lib/encryption';
 import { maskedAadhaar, maskedAccount } from '../identity-masking';
 import { filterConditions } from './admin-list';
-import { type ExportRow, type ListFilters, submittedAt } from './service';
+import { submittedAt } from './dates';
+import type { ExportRow, ListFilters } from './service';
 import { profiles, registrations } from './tables';
 
 /** The rows of the .xlsx export, in batches; identity numbers masked unless asked otherwise. */

@@ -80,18 +80,19 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   app.get(
     '/api/registration/registration/status/',
-    { ...client, schema: routeSchemas.registrationStatus },
+    // The sign-in check's row comes in the read's own statement (clientReadWithSignIn).
+    { schema: routeSchemas.registrationStatus },
     async (request) => {
-      const application = await service.getApplication(request.user.id);
+      const application = await app.clientReadWithSignIn(request, service.getApplicationWithSignIn);
       return { exists: application !== null, application };
     },
   );
 
   app.get(
     '/api/registration/application/',
-    { ...client, schema: routeSchemas.application },
+    { schema: routeSchemas.application },
     async (request) => {
-      const application = await service.getApplication(request.user.id);
+      const application = await app.clientReadWithSignIn(request, service.getApplicationWithSignIn);
       if (!application) throw new HttpError(404, NO_APPLICATION);
       return application;
     },

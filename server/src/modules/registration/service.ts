@@ -4,18 +4,15 @@ import type { Database } from '../../db/client';
 import { storableClientAddress } from '../../lib/client-address';
 import { type FieldCipher, lastFour } from '../../lib/encryption';
 import { HttpError } from '../../plugins/error-handler';
-import {
-  changesOfRegistration,
-  clientHistory,
-  clientHistoryOf,
-  staffHistory,
-} from '../applications/status-changes';
+import type { SignInRow } from '../accounts/sign-in-row';
+import { clientHistory, staffHistory } from '../applications/status-changes';
 import { recordAudit } from '../audit';
 import { removeDraftOf } from '../profile-drafts/service';
+import { createClientApplication } from './client-application';
 import { createDashboard } from './dashboard';
 import type { DateRange } from './dates';
 import { createExportQuery } from './export-query';
-import { type ProfileRow, profiles, type RegistrationRow, registrations } from './tables';
+import { profiles, registrations } from './tables';
 
 /** Statuses in which the client may still change the profile; afterwards it is frozen. */
 const EDITABLE_STATUSES = new Set(['draft', 'pending_payment']);
@@ -57,14 +54,7 @@ export interface ExportRow {
   submittedAt: Date;
 }
 
-/**
- * What a client and the back office see as `submitted_at`: the payment time once paid, and the
- * creation time while the application is still a draft (the client dashboard shows it as the
- * application's date).
- */
-export function submittedAt(registration: Pick<RegistrationRow, 'submittedAt' | 'createdAt'>) {
-  return registration.submittedAt ?? registration.createdAt;
-}
+export { submittedAt } from './dates';
 
 /** The profile's own fields; the consent is checked by the route and comes in `checks`. */
 export type ProfileFields = Omit<ProfilePayload, 'consent_notice_version'>;
@@ -85,6 +75,11 @@ export interface RegistrationService {
     checks: ProfileChecks,
   ): Promise<{ created: boolean; application: Application }>;
   getApplication(userId: number): Promise<Application | null>;
+  /** For `app.clientReadWithSignIn`: the check's row and the application in one statement. */
+  getApplicationWithSignIn(claims: {
+    userId: number;
+    sessionId: string | null;
+  }): Promise<{ signIn: SignInRow | undefined; value: Application | null }>;
   dashboard(): Promise<DashboardData>;
   /** Flips the flag and writes its audit row in one transaction: both are stored or neither. */
   toggleDelivered(
@@ -99,30 +94,6 @@ export interface RegistrationService {
   ): AsyncGenerator<ExportRow[]>;
 }
 
-/** The columns of an application as its owner sees it (toApplication). */
-const applicationProfile = {
-  fullName: profiles.fullName,
-  contactNumber: profiles.contactNumber,
-  alternativeContactNumber: profiles.alternativeContactNumber,
-  aadhaarEncrypted: profiles.aadhaarEncrypted,
-  panNumber: profiles.panNumber,
-  bankName: profiles.bankName,
-  accountEncrypted: profiles.accountEncrypted,
-  ifscCode: profiles.ifscCode,
-  fullAddress: profiles.fullAddress,
-  city: profiles.city,
-  state: profiles.state,
-  pinCode: profiles.pinCode,
-  loanType: profiles.loanType,
-  loanAmount: profiles.loanAmount,
-};
-const applicationRegistration = {
-  id: registrations.id,
-  status: registrations.status,
-  submittedAt: registrations.submittedAt,
-  createdAt: registrations.createdAt,
-};
-
 export function createRegistrationService(deps: {
   db: Database;
   cipher: FieldCipher;
@@ -131,32 +102,8 @@ export function createRegistrationService(deps: {
   const { db, cipher } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function toApplication(
-    profile: Pick<ProfileRow, keyof typeof applicationProfile>,
-    registration: Pick<RegistrationRow, keyof typeof applicationRegistration>,
-  ): Application {
-    return {
-      application_id: registration.id,
-      status: registration.status,
-      submitted_at: submittedAt(registration).toISOString(),
-      profile: {
-        full_name: profile.fullName,
-        contact_number: profile.contactNumber,
-        alternative_contact_number: profile.alternativeContactNumber ?? '',
-        aadhaar_number: cipher.decrypt(profile.aadhaarEncrypted),
-        pan_number: profile.panNumber,
-        bank_name: profile.bankName,
-        account_number: cipher.decrypt(profile.accountEncrypted),
-        ifsc_code: profile.ifscCode,
-        full_address: profile.fullAddress,
-        city: profile.city,
-        state: profile.state,
-        pin_code: profile.pinCode,
-        loan_type: profile.loanType,
-        loan_amount: profile.loanAmount,
-      },
-    };
-  }
+  const clientApplication = createClientApplication({ db, cipher });
+  const { toApplication } = clientApplication;
 
   function profileColumns(payload: ProfileFields) {
     const aadhaar = payload.aadhaar_number.replace(/\s+/g, '');
@@ -180,19 +127,6 @@ export function createRegistrationService(deps: {
       loanAmount: Number(payload.loan_amount),
     };
   }
-
-  // The client portal reads this on every screen: built once, not re-rendered to SQL each time.
-  // Only the columns an application shows: every column more is parsed and mapped per request.
-  const applicationOfUser = db
-    .select({
-      profile: applicationProfile,
-      registration: applicationRegistration,
-      changes: changesOfRegistration(registrations.id),
-    })
-    .from(registrations)
-    .innerJoin(profiles, eq(profiles.id, registrations.profileId))
-    .where(eq(registrations.userId, sql.placeholder('userId')))
-    .prepare('application_of_user');
 
   const exportQuery = createExportQuery({ db, cipher });
 
@@ -250,13 +184,8 @@ export function createRegistrationService(deps: {
       };
     },
 
-    async getApplication(userId) {
-      // One round trip: the history comes in the same statement.
-      const [row] = await applicationOfUser.execute({ userId });
-      if (!row) return null;
-      const history = clientHistoryOf(row.registration.createdAt, row.changes);
-      return { ...toApplication(row.profile, row.registration), history };
-    },
+    getApplication: clientApplication.getApplication,
+    getApplicationWithSignIn: clientApplication.getApplicationWithSignIn,
 
     dashboard: createDashboard(db, now),
 
