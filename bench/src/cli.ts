@@ -42,6 +42,8 @@ async function runApiTimes(runs: number): Promise<PartResult> {
 function combineSavedRuns(files: string[]): void {
   if (files.length === 0) throw new Error('median: name the api.json files of the runs');
   const runs = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as PartResult);
+  const other = runs.findIndex((run) => !run.part.startsWith('api'));
+  if (other !== -1) throw new Error(`median: ${files[other]} is not a run of the API part`);
   const markdown = writeResult({ ...medianOfRuns(runs), part: 'api-median' });
   console.log(markdown);
 }

@@ -77,9 +77,9 @@ describe('median of runs', () => {
     expect(row?.verdict).toBe('met');
     expect(row?.target).toBe('p95 ≤ 50 ms; ≤ 1.5× the same SQL');
     expect(row?.figure).toBe('3,400 req/s; p95 5.0 ms');
-    // Every run's ratio stays visible beside the median: 1.74×, 1.30×, 1.38×.
-    expect(row?.note).toContain('1.38× the statements sent directly');
-    expect(row?.note).toContain('runs 1.74×, 1.30×, 1.38×');
+    // Every run's ratio stays visible beside their median: 1.74×, 1.30×, 1.38×.
+    expect(row?.note).toContain("the runs' ratios 1.74×, 1.30×, 1.38×, median 1.38×");
+    expect(row?.note).toContain("a minimal Node server's 1.30×, 1.35×, 1.33×, median 1.33×");
   });
 
   it('misses a search whose median ratio is over 1.5×, however fast its p95', () => {
@@ -131,11 +131,14 @@ describe('median of runs', () => {
       { p95: 10, rps: 1500, single: 1, direct: 1 },
       'p95 ≤ 150 ms',
     );
-    const result = medianOfRuns([run('abc1234', [row, other]), run('def5678', [row])]);
+    const later = listRow('IFSC lookup', { p95: 1, rps: 9000, single: 0.1, direct: 0.1 });
+    const result = medianOfRuns([run('abc1234', [row, other]), run('def5678', [row, later])]);
     expect(result.rows.map((r) => r.measure)).toEqual([PAN]);
     expect(result.conditions.commit).toBe('abc1234, def5678');
     expect(result.notes.join('\n')).toContain('The runs measured different commits');
-    expect(result.notes.join('\n')).toContain('Not in every run, left out: Dashboard.');
+    expect(result.notes.join('\n')).toContain(
+      'Not in every run, left out: Dashboard; IFSC lookup.',
+    );
     expect(result.conditions.settings).toMatchObject({ runs: 2 });
   });
 

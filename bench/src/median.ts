@@ -112,11 +112,14 @@ function combineRow(measure: string, rows: ResultRow[]): ResultRow {
   if (ratios && ratioMedian !== undefined) {
     const singles = data.map((d) => d.oneConnectionP50Ms!);
     const directs = data.map((d) => d.directP50Ms!);
+    // The median of the runs' ratios, not the ratio of the two medians: each run's two figures
+    // were taken in turns, on the same stretch of the machine.
     notes.push(
-      `1 connection p50 ${formatMs(median(singles))}, ${times(ratioMedian)} the statements sent ` +
-        `directly (${formatMs(median(directs))}); runs ${ratios.map(times).join(', ')}` +
+      `1 connection p50 ${formatMs(median(singles))} and the statements sent directly ` +
+        `${formatMs(median(directs))} (medians); the runs' ratios ${ratios.map(times).join(', ')}, ` +
+        `median ${times(ratioMedian)}` +
         (minimal
-          ? `; a minimal Node server ${times(median(minimal))} (runs ${minimal.map(times).join(', ')})`
+          ? `; a minimal Node server's ${minimal.map(times).join(', ')}, median ${times(median(minimal))}`
           : ''),
     );
   }
@@ -147,7 +150,8 @@ function conditionsLine(run: PartResult, index: number): string {
  */
 export function medianOfRuns(runs: PartResult[]): PartResult {
   if (runs.length === 0) throw new Error('no runs to combine');
-  const names = runs[0]!.rows.map((row) => row.measure);
+  // Every row any run has, in the first run's order and then the others'.
+  const names = [...new Set(runs.flatMap((run) => run.rows.map((row) => row.measure)))];
   const rows: ResultRow[] = [];
   const missing: string[] = [];
   for (const name of names) {

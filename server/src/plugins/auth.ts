@@ -194,6 +194,8 @@ export const authPlugin = fp(
           user = await signedInUser(claims);
           assertStaff(user);
           if (also && furtherToken) {
+            // Signed-in staff, as after requireStaff: a refusal of `also` is answered to them.
+            request.user = user;
             refusedBy = furtherToken;
             also.check(user);
           }

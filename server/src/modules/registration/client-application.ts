@@ -118,14 +118,15 @@ export function createClientApplication(deps: { db: Database; cipher: FieldCiphe
     /** For `app.clientReadWithSignIn`: the check's row and the application, in one statement. */
     async getApplicationWithSignIn(claims: {
       userId: number;
-      sessionId: string;
+      sessionId: string | null;
     }): Promise<{ signIn: SignInRow | undefined; value: Application | null }> {
       const [row] = await applicationWithSignIn.execute({
         userId: claims.userId,
         sid: claims.sessionId,
       });
       if (!row) return { signIn: undefined, value: null };
-      // Decrypted only for a sign-in the check will pass on: a refused token costs no decryption.
+      // Not decrypted for an ended sign-in or a disabled account: the check refuses those. (A token
+      // issued before a password reset is refused by the check too, after this decryption.)
       const value =
         row.profile && row.registration && !row.signIn.sessionEnded && row.signIn.isActive
           ? withHistory(row.profile, row.registration, row.changes)
