@@ -17,6 +17,7 @@ import { recordAudit } from '../audit';
 import { maskedAadhaar, maskedAccount } from '../identity-masking';
 import type { JobQueue } from '../jobs/queue';
 import { payments } from '../payments/tables';
+import { profileFields } from '../registration/profile-fields';
 import { profiles, registrations } from '../registration/tables';
 import { moveStatus } from './move';
 import { announceStatusChange, staffHistory } from './status-changes';
@@ -197,21 +198,11 @@ export function createApplicationsService(deps: {
         created_at: registration.createdAt.toISOString(),
         profile: {
           id: profile.id,
-          full_name: profile.fullName,
-          contact_number: profile.contactNumber,
-          alternative_contact_number: profile.alternativeContactNumber ?? '',
           // Masked: POST .../reveal/ shows one, audited (identity-masking).
-          aadhaar_number: maskedAadhaar(profile.aadhaarLast4),
-          pan_number: profile.panNumber,
-          bank_name: profile.bankName,
-          account_number: maskedAccount(profile.accountLast4),
-          ifsc_code: profile.ifscCode,
-          full_address: profile.fullAddress,
-          city: profile.city,
-          state: profile.state,
-          pin_code: profile.pinCode,
-          loan_type: profile.loanType,
-          loan_amount: profile.loanAmount,
+          ...profileFields(profile, {
+            aadhaar: maskedAadhaar(profile.aadhaarLast4),
+            account: maskedAccount(profile.accountLast4),
+          }),
         },
         payments: paymentList,
         history,

@@ -6,6 +6,7 @@ import { users } from '../accounts/tables';
 import { clientHistory, staffHistory } from '../applications/status-changes';
 import { paymentOrders, payments } from '../payments/tables';
 import { createProfileDraftService } from '../profile-drafts/service';
+import { ownersProfile } from '../registration/profile-fields';
 import { profiles, registrations } from '../registration/tables';
 
 const money = (value: number) => value.toFixed(2);
@@ -45,22 +46,7 @@ export async function collectPersonalData(
       status: registration.status,
       created_at: registration.createdAt.toISOString(),
       submitted_at: registration.submittedAt?.toISOString() ?? null,
-      profile: {
-        full_name: profile.fullName,
-        contact_number: profile.contactNumber,
-        alternative_contact_number: profile.alternativeContactNumber ?? '',
-        aadhaar_number: cipher.decrypt(profile.aadhaarEncrypted),
-        pan_number: profile.panNumber,
-        bank_name: profile.bankName,
-        account_number: cipher.decrypt(profile.accountEncrypted),
-        ifsc_code: profile.ifscCode,
-        full_address: profile.fullAddress,
-        city: profile.city,
-        state: profile.state,
-        pin_code: profile.pinCode,
-        loan_type: profile.loanType,
-        loan_amount: profile.loanAmount,
-      },
+      profile: ownersProfile(profile, cipher),
       ifsc_verified: profile.ifscVerified,
       history: clientHistory(await staffHistory(db, registration)),
     };

@@ -6,6 +6,7 @@ import { type SignInRow, signInColumns } from '../accounts/sign-in-row';
 import { users } from '../accounts/tables';
 import { changesOfRegistration, clientHistoryOf } from '../applications/status-changes';
 import { submittedAt } from './dates';
+import { ownersProfile } from './profile-fields';
 import { type ProfileRow, profiles, type RegistrationRow, registrations } from './tables';
 
 /** The columns of an application as its owner sees it (toApplication). */
@@ -51,22 +52,7 @@ export function createClientApplication(deps: { db: Database; cipher: FieldCiphe
       application_id: registration.id,
       status: registration.status,
       submitted_at: submittedAt(registration).toISOString(),
-      profile: {
-        full_name: profile.fullName,
-        contact_number: profile.contactNumber,
-        alternative_contact_number: profile.alternativeContactNumber ?? '',
-        aadhaar_number: cipher.decrypt(profile.aadhaarEncrypted),
-        pan_number: profile.panNumber,
-        bank_name: profile.bankName,
-        account_number: cipher.decrypt(profile.accountEncrypted),
-        ifsc_code: profile.ifscCode,
-        full_address: profile.fullAddress,
-        city: profile.city,
-        state: profile.state,
-        pin_code: profile.pinCode,
-        loan_type: profile.loanType,
-        loan_amount: profile.loanAmount,
-      },
+      profile: ownersProfile(profile, cipher),
     };
   }
 
