@@ -486,6 +486,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('name word counts under concurrent
         await tx.execute(sql`select distinct stripe from name_word_counts where stripe <> 0`),
       );
       expect(written.map((row) => row.stripe)).toContain(stripe);
+      // The runs of four digits are counted in the same stripe (0029): this transaction's rows
+      // of digit_run_counts are all in it.
+      const digitStripes = rowsOf<{ stripe: number }>(
+        await tx.execute(
+          sql`select distinct stripe from digit_run_counts where xmin = pg_current_xact_id()::xid`,
+        ),
+      );
+      expect(digitStripes.map((row) => row.stripe)).toEqual([stripe]);
     });
     expect(await kumarCounts()).toEqual([{ status: 'pending_payment', count: 1 }]);
   });

@@ -187,6 +187,27 @@ export const registrationDigitGrams = pgTable('registration_digit_grams', {
 });
 
 /**
+ * How many registrations hold each run of four digits, by status (issue 17): the total of a search
+ * of four digits with a status filter and no date range ("8034" + paid) is a sum of these rows.
+ * Without them it read the status of every match, 1,641 for "8034" at a million applicants, from
+ * 1,560 pages of `registration_numbers` (5.6 ms of SQL, p95 56.8 ms at 10 connections against the
+ * issue's 50; bench/README.md F25). Kept by statement-level triggers on `registration_numbers`
+ * (custom migration 0029) in the transaction of every write, with the stripes of
+ * `name_word_counts`: a transaction writes the stripe it holds there. Stripe 0 holds what the
+ * migration counted.
+ */
+export const digitRunCounts = pgTable(
+  'digit_run_counts',
+  {
+    digits: smallint('digits').notNull(),
+    status: varchar('status', { length: 32 }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.digits, table.status, table.stripe] })],
+);
+
+/**
  * How many registrations hold each name word, by status (issue 17): the total of a name search of
  * one word without a date range, such as "sharma", is a sum of these rows instead of an index-only
  * count of every match (20,782 index entries for "sharma" at a million applicants, 2.5-4.4 ms

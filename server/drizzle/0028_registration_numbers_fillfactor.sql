@@ -1,0 +1,12 @@
+-- Issue 17: a status change's cost in the search tables. Every status change rewrites its
+-- registration's row of registration_numbers (0023: the row carries the status). Its indexes are
+-- on the numbers alone, so the new version may stay on its page without an index entry (a HOT
+-- update), but only when the page has room: the table was filled to the brim, and about one update
+-- in five went to another page and wrote an entry into each of its six indexes, three of them
+-- trigram GIN indexes written directly (0024). At a million applicants, 3,000 status changes in a
+-- row: the trigger that writes the row took 433 µs a change (81% HOT); with a tenth of each page
+-- left free, 153-212 µs (90% HOT), and the whole status change 1,100 → 600-858 µs
+-- (bench/README.md F25). The price: the table is about 11% larger. New pages keep the room;
+-- pages already full get it as their rows move, or at once by a rewrite in a quiet hour
+-- (VACUUM FULL registration_numbers: 13.6 s at a million, writes to it waiting meanwhile).
+ALTER TABLE "registration_numbers" SET (fillfactor = 90);
