@@ -67,7 +67,8 @@ export async function seedApplicants(url: string, count: number): Promise<SeedRe
       // (migration 0026), the run at once; and where autovacuum is off (this machine's
       // PostgreSQL, bench/README.md F19), it never would.
       await sql`vacuum (analyze) registrations, registration_numbers, registration_name_words,
-        registration_digit_grams, application_status_history, audit_log`;
+        registration_digit_grams, name_word_counts, digit_run_counts, application_status_history,
+        audit_log`;
       return {
         rows: count,
         seconds: 0,
@@ -207,7 +208,7 @@ export async function seedApplicants(url: string, count: number): Promise<SeedRe
       );
     }
     // The list's name search counts by index-only scans, which need the visibility map.
-    await sql`vacuum (analyze) users, profiles, registrations, registration_name_words, name_words, registration_numbers, registration_digit_grams`;
+    await sql`vacuum (analyze) users, profiles, registrations, registration_name_words, name_words, name_word_counts, registration_numbers, registration_digit_grams, digit_run_counts`;
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     const seconds = (performance.now() - started) / 1000;
     return {

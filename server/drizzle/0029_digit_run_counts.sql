@@ -18,15 +18,17 @@ CREATE TABLE "digit_run_counts" (
 );
 --> statement-breakpoint
 -- Every status change rewrites about 28 of these rows: room on each page keeps the new versions
--- there, without an index entry (a small table: about 2 MB at a million applicants).
+-- there, without an index entry (2.7 MB after the fill at a million applicants, growing as
+-- stripes write their own rows: 31 MB after the bench's three runs, F25).
 ALTER TABLE "digit_run_counts" SET (fillfactor = 50);
 --> statement-breakpoint
 -- New rows and rows gone: statement-level with transition tables, as the runs themselves (0025),
 -- so a bulk load (the bench seeder's million) is one grouped upsert and a cascade of deletes is
 -- another. Each transaction writes the stripe it holds for name_word_counts (0027): that advisory
 -- lock is held to the commit and no other running transaction writes that stripe of either
--- table, so concurrent status changes of registrations that share a run never wait for each other
--- nor deadlock. Rows that fall to 0 stay (at most a run's statuses times 33).
+-- table: up to 32 concurrent writers, status changes of registrations that share a run never
+-- wait for each other nor deadlock (past 32, one waits for a stripe, as 0027 says). Rows that fall
+-- to 0 stay (at most a run's statuses times 33).
 CREATE OR REPLACE FUNCTION "digit_run_counts_apply"() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN

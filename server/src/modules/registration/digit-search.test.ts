@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -315,6 +315,36 @@ describe('applicants list search of four digits', () => {
         ),
       ).map((r) => Number(r.digits));
       expect(runs).toEqual([34, 348, 3480, 4803, 8034]);
+    });
+
+    it('a status change with a move in one statement, and several deleted at once, are counted', async () => {
+      const [first, spare, third] = await insertApplicants(
+        t,
+        ['5151', '6161', '5151'].map((last4, i) => ({
+          createdAt: day(`2026-03-0${i + 1}`),
+          status: 'draft',
+          profile: { ...plain(30 + i), aadhaar_number: `1111 2222 ${last4}` },
+        })),
+      );
+      // A profile without a registration, then one statement that moves `first` onto it and
+      // changes its status: its old runs leave 'draft', its new runs arrive in 'paid'.
+      await db().delete(registrations).where(eq(registrations.id, spare!.registration.id));
+      await db()
+        .update(registrations)
+        .set({ status: 'paid', profileId: spare!.profile.id })
+        .where(eq(registrations.id, first!.registration.id));
+      const totalOf = async (query: string) =>
+        (await list(`${query}&page_size=1`)).pagination.total_items;
+      expect(await totalOf('search=6161&status=paid')).toBe(1);
+      expect(await totalOf('search=6161&status=draft')).toBe(0);
+      expect(await totalOf('search=5151&status=draft')).toBe(1);
+      expect(await totalOf('search=5151&status=paid')).toBe(0);
+      // Both accounts in one statement: their registrations go by one cascade.
+      await db()
+        .delete(users)
+        .where(inArray(users.id, [first!.userId, third!.userId]));
+      expect(await totalOf('search=6161&status=paid')).toBe(0);
+      expect(await totalOf('search=5151&status=draft')).toBe(0);
     });
 
     it('digit_run_counts holds exactly the runs by status, after all of it', async () => {

@@ -191,10 +191,10 @@ export const registrationDigitGrams = pgTable('registration_digit_grams', {
  * of four digits with a status filter and no date range ("8034" + paid) is a sum of these rows.
  * Without them it read the status of every match, 1,641 for "8034" at a million applicants, from
  * 1,560 pages of `registration_numbers` (5.6 ms of SQL, p95 56.8 ms at 10 connections against the
- * issue's 50; bench/README.md F25). Kept by statement-level triggers on `registration_numbers`
- * (custom migration 0029) in the transaction of every write, with the stripes of
- * `name_word_counts`: a transaction writes the stripe it holds there. Stripe 0 holds what the
- * migration counted.
+ * issue's 50; bench/README.md F25). Kept in the transaction of every write by triggers on
+ * `registration_numbers` (custom migration 0029: statement-level for inserts and deletes,
+ * row-level for a changed status or number), with the stripes of `name_word_counts`: a
+ * transaction writes the stripe it holds there. Stripe 0 holds what the migration counted.
  */
 export const digitRunCounts = pgTable(
   'digit_run_counts',
