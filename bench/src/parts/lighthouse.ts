@@ -18,7 +18,12 @@ import { seedApplicants } from '../seed';
 import { buildProduction, freePort, startServer } from '../server';
 import { createApplication, type Session, signInStaff, signUpClient } from '../sessions';
 
+/**
+ * Issue 17: score ≥ 95 and LCP ≤ 2.0 s for the signed-in pages and the dashboard; `/login` "keeps
+ * its 99 and 1.3 s" (F6's figures), so its rows are held to those.
+ */
 const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05 };
+const LOGIN_TARGETS = { score: 99, lcpMs: 1300 };
 
 /** As the api-client names them (LOCALE_COOKIE, STORAGE_KEYS.locale). */
 const LOCALE_COOKIE = 'lang';
@@ -55,6 +60,8 @@ interface LighthousePage {
   /** The reader's language: 'hi' is a returning Hindi reader (cookie and localStorage). */
   locale: Locale;
   storage: Record<string, string>;
+  /** Where the page's targets differ from TARGETS. */
+  targets?: { score: number; lcpMs: number };
 }
 
 /**
@@ -328,8 +335,14 @@ export async function runLighthouse(): Promise<PartResult> {
       client_user: JSON.stringify(session.user),
     });
     const pages: LighthousePage[] = [
-      { name: '/login', path: '/login', locale: 'en', storage: {} },
-      { name: '/login (Hindi)', path: '/login', locale: 'hi', storage: {} },
+      { name: '/login', path: '/login', locale: 'en', storage: {}, targets: LOGIN_TARGETS },
+      {
+        name: '/login (Hindi)',
+        path: '/login',
+        locale: 'hi',
+        storage: {},
+        targets: LOGIN_TARGETS,
+      },
       {
         name: '/register (signed in)',
         path: '/register',
@@ -387,12 +400,13 @@ export async function runLighthouse(): Promise<PartResult> {
       const landed = new URL(median.finalUrl).pathname;
       const note = landed === page.path ? undefined : `ended on ${landed}`;
       const base = `${page.name}`;
+      const targets = { ...TARGETS, ...page.targets };
       rows.push(
         {
           measure: `${base}: performance score`,
           figure: String(median.score),
-          target: `≥ ${TARGETS.score}`,
-          verdict: verdict(median.score >= TARGETS.score),
+          target: `≥ ${targets.score}`,
+          verdict: verdict(median.score >= targets.score),
           reference: `shows <html lang="${seen.lang}">, h1 "${seen.heading.slice(0, 40)}"`,
           note:
             [note, runs.length > 1 ? range(runs.map((run) => run.score)) : undefined]
@@ -408,8 +422,8 @@ export async function runLighthouse(): Promise<PartResult> {
             `FCP ${formatMs(byLcp.fcpMs)}; critical chain ${byLcp.longestChain?.length ?? '?'} ` +
             `requests deep, ${formatMs(byLcp.longestChain?.duration ?? Number.NaN)}; ${byLcp.requests} requests` +
             (byLcp.lcpElement ? `; LCP element ${byLcp.lcpElement}` : ''),
-          target: `≤ ${TARGETS.lcpMs} ms`,
-          verdict: verdict(byLcp.lcpMs <= TARGETS.lcpMs),
+          target: `≤ ${targets.lcpMs} ms`,
+          verdict: verdict(byLcp.lcpMs <= targets.lcpMs),
         },
         {
           measure: `${base}: TBT`,
