@@ -9,6 +9,7 @@ import { createReadiness, DRAIN_QUIET_MS } from './modules/health/readiness';
 import { createLease, type Leader, startLeader } from './modules/leadership';
 import { startReconcileJob } from './modules/payments/reconcile';
 import { type PeriodicJob, startDailyCountsFold } from './modules/registration/daily-counts';
+import { foldSearchCountStripes } from './modules/registration/search-count-stripes';
 import { ensureBootstrapAdmin } from './modules/staff/bootstrap-admin';
 
 async function main() {
@@ -99,7 +100,10 @@ async function main() {
         onLead: async () => {
           await app.jobWorker.start();
           reconcileJob = startReconcileJob(app, config.payments.reconcileIntervalSeconds);
-          countsFold = startDailyCountsFold(database.db, app.log, [foldAuditCountStripes]);
+          countsFold = startDailyCountsFold(database.db, app.log, [
+            foldAuditCountStripes,
+            foldSearchCountStripes,
+          ]);
         },
         onFollow: async () => {
           await reconcileJob?.stop();

@@ -96,24 +96,30 @@ export interface PeriodicJob {
 /**
  * Folds the stripes every `intervalSeconds` on the instance that runs the background jobs
  * (server.ts), so the summary the dashboard sums stays near one row per day and status. `also`
- * are other striped counters' folds (the audit trail's), run one after another in one pass.
+ * are other striped counters' folds (the audit trail's, the search counts'), run one after another
+ * in one pass; one that fails is logged and the others still run.
  */
 export function startDailyCountsFold(
   db: Database,
   log: { error(object: object, message: string): void },
-  also: ((db: Database) => Promise<number>)[] = [],
+  also: ((db: Database) => Promise<unknown>)[] = [],
   intervalSeconds = 600,
 ): PeriodicJob {
   let running: Promise<void> | null = null;
+  async function foldAll() {
+    for (const fold of [foldDailyCountStripes, ...also]) {
+      try {
+        await fold(db);
+      } catch (error) {
+        log.error({ err: error, fold: fold.name }, 'folding the daily counts failed');
+      }
+    }
+  }
   const timer = setInterval(() => {
     if (running) return;
-    running = [foldDailyCountStripes, ...also]
-      .reduce<Promise<unknown>>((done, fold) => done.then(() => fold(db)), Promise.resolve())
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'folding the daily counts failed'))
-      .finally(() => {
-        running = null;
-      });
+    running = foldAll().finally(() => {
+      running = null;
+    });
   }, intervalSeconds * 1000);
   timer.unref();
   return {

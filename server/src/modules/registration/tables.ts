@@ -1,4 +1,5 @@
 import { TEXT_MAX_LENGTH } from '@loan-portal/api-client';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -194,7 +195,8 @@ export const registrationDigitGrams = pgTable('registration_digit_grams', {
  * issue's 50; bench/README.md F25). Kept in the transaction of every write by triggers on
  * `registration_numbers` (custom migration 0029: statement-level for inserts and deletes,
  * row-level for a changed status or number), with the stripes of `name_word_counts`: a
- * transaction writes the stripe it holds there. Stripe 0 holds what the migration counted.
+ * transaction writes the stripe it holds there. Stripe 0 holds what the migration counted, and
+ * what the job leader folds into it every ten minutes (search-count-stripes.ts).
  */
 export const digitRunCounts = pgTable(
   'digit_run_counts',
@@ -204,7 +206,11 @@ export const digitRunCounts = pgTable(
     stripe: smallint('stripe').notNull(),
     count: integer('count').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.digits, table.status, table.stripe] })],
+  (table) => [
+    primaryKey({ columns: [table.digits, table.status, table.stripe] }),
+    // The fold's walk through one writers' stripe (search-count-stripes.ts, migration 0030).
+    index('digit_run_counts_stripes_idx').on(table.stripe).where(sql`${table.stripe} <> 0`),
+  ],
 );
 
 /**
@@ -217,7 +223,8 @@ export const digitRunCounts = pgTable(
  * (1-32) no other running transaction holds (an advisory lock taken at its first write): one row
  * per word and status would make concurrent status changes of common names ("kumar") wait for
  * each other's commit, and a shared stripe could deadlock a rename against them. Stripe 0 holds
- * what the migration counted.
+ * what the migration counted, and what the job leader folds into it every ten minutes
+ * (search-count-stripes.ts).
  */
 export const nameWordCounts = pgTable(
   'name_word_counts',
@@ -227,7 +234,11 @@ export const nameWordCounts = pgTable(
     stripe: smallint('stripe').notNull(),
     count: integer('count').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.word, table.status, table.stripe] })],
+  (table) => [
+    primaryKey({ columns: [table.word, table.status, table.stripe] }),
+    // The fold's walk through one writers' stripe (search-count-stripes.ts, migration 0030).
+    index('name_word_counts_stripes_idx').on(table.stripe).where(sql`${table.stripe} <> 0`),
+  ],
 );
 
 /**
