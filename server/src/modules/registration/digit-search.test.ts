@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
 import { users } from '../accounts/tables';
 import { profiles, registrations } from './tables';
-import { insertApplicants, listReader, migratedOver, TWO_APPLICANTS_SQL } from './test-support';
+import {
+  insertApplicants,
+  listReader,
+  migratedOver,
+  searchCountsDrift,
+  TWO_APPLICANTS_SQL,
+} from './test-support';
 
 const NOW = new Date('2026-06-15T06:30:00Z');
 const day = (iso: string) => new Date(`${iso}T06:30:00Z`);
@@ -348,23 +354,7 @@ describe('applicants list search of four digits', () => {
     });
 
     it('digit_run_counts holds exactly the runs by status, after all of it', async () => {
-      const differing = rowsOf<{ digits: number; status: string }>(
-        await db().execute(sql`
-          with counted as (
-            select digits, status, sum(count)::int as n from digit_run_counts group by 1, 2
-          ), held as (
-            select g as digits, x.status, count(*)::int as n
-            from registration_numbers x
-              cross join lateral registration_digit_grams_of(x.contact_number,
-                x.alternative_contact_number, x.pan_number, x.aadhaar_last4, x.account_last4) g
-            group by 1, 2
-          )
-          select coalesce(c.digits, h.digits) as digits, coalesce(c.status, h.status) as status,
-            coalesce(c.n, 0) as counted, coalesce(h.n, 0) as held
-          from counted c full join held h on h.digits = c.digits and h.status = c.status
-          where coalesce(c.n, 0) <> coalesce(h.n, 0)`),
-      );
-      expect(differing).toEqual([]);
+      expect(await searchCountsDrift(db(), 'runs')).toEqual([]);
       const [counted] = rowsOf<{ n: number }>(
         await db().execute(sql`select sum(count)::int as n from digit_run_counts`),
       );

@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createStaffSession, type TestSession } from '../../test/sessions';
 import { users } from '../accounts/tables';
 import { nameWords, profiles, registrations } from './tables';
-import { insertApplicants, listReader, migratedOver, TWO_APPLICANTS_SQL } from './test-support';
+import {
+  insertApplicants,
+  listReader,
+  migratedOver,
+  searchCountsDrift,
+  TWO_APPLICANTS_SQL,
+} from './test-support';
 
 const NOW = new Date('2026-06-15T06:30:00Z');
 const day = (iso: string) => new Date(`${iso}T06:30:00Z`);
@@ -370,24 +376,11 @@ describe('applicants list search by name words', () => {
     });
 
     it('name_word_counts holds exactly the words by status, after all of it; a truncate empties it', async () => {
-      const differing = async () =>
-        rowsOf<{ word: string; status: string; counted: number; held: number }>(
-          await db().execute(sql`
-            with counted as (
-              select word, status, sum(count)::int as n from name_word_counts group by 1, 2
-            ), held as (
-              select word, status, count(*)::int as n from registration_name_words group by 1, 2
-            )
-            select coalesce(c.word, h.word) as word, coalesce(c.status, h.status) as status,
-              coalesce(c.n, 0) as counted, coalesce(h.n, 0) as held
-            from counted c full join held h on h.word = c.word and h.status = c.status
-            where coalesce(c.n, 0) <> coalesce(h.n, 0)`),
-        );
       const [held] = rowsOf<{ n: number }>(
         await db().execute(sql`select count(*)::int as n from registration_name_words`),
       );
       expect(held?.n).toBeGreaterThan(80);
-      expect(await differing()).toEqual([]);
+      expect(await searchCountsDrift(db(), 'words')).toEqual([]);
       await db().execute(sql`truncate registration_name_words`);
       const [left] = rowsOf<{ n: number }>(
         await db().execute(sql`select count(*)::int as n from name_word_counts`),

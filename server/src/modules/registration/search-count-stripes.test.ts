@@ -6,7 +6,7 @@ import { createStaffSession, type TestSession } from '../../test/sessions';
 import { startDailyCountsFold } from './daily-counts';
 import { foldSearchCountStripes } from './search-count-stripes';
 import { registrations } from './tables';
-import { insertApplicants, listReader } from './test-support';
+import { insertApplicants, listReader, searchCountsDrift } from './test-support';
 
 const NOW = new Date('2026-06-15T06:30:00Z');
 const day = (iso: string) => new Date(`${iso}T06:30:00Z`);
@@ -22,30 +22,6 @@ async function stripeOf(tx: Pick<Database, 'execute'>): Promise<number> {
     await tx.execute(sql`select current_setting('loan.name_word_counts_stripe', true) as stripe`),
   );
   return Number(row?.stripe);
-}
-
-/** Keys whose counts differ from the words and runs the registrations hold (empty when exact). */
-async function differing(db: Database) {
-  return rowsOf<{ key: string; status: string; counted: number; held: number }>(
-    await db.execute(sql`
-      with counted as (
-        select word as key, status, sum(count)::int as n from name_word_counts group by 1, 2
-        union all
-        select digits::text, status, sum(count)::int from digit_run_counts group by 1, 2
-      ), held as (
-        select word as key, status, count(*)::int as n from registration_name_words group by 1, 2
-        union all
-        select g::text, x.status, count(*)::int
-        from registration_numbers x
-          cross join lateral registration_digit_grams_of(x.contact_number,
-            x.alternative_contact_number, x.pan_number, x.aadhaar_last4, x.account_last4) g
-        group by 1, 2
-      )
-      select coalesce(c.key, h.key) as key, coalesce(c.status, h.status) as status,
-        coalesce(c.n, 0) as counted, coalesce(h.n, 0) as held
-      from counted c full join held h on h.key = c.key and h.status = c.status
-      where coalesce(c.n, 0) <> coalesce(h.n, 0)`),
-  );
 }
 
 async function stripesIn(db: Pick<Database, 'execute'>, table: 'words' | 'runs') {
@@ -149,7 +125,7 @@ describe('the search counts folded into stripe 0', () => {
     );
     expect(repeated).toEqual([{ n: 0 }]);
     expect(await totals()).toEqual(before);
-    expect(await differing(t.database.db)).toEqual([]);
+    expect(await searchCountsDrift(t.database.db)).toEqual([]);
     expect(await foldSearchCountStripes(t.database.db)).toEqual({ folded: 0, busy: [] });
   });
 
@@ -164,9 +140,9 @@ describe('the search counts folded into stripe 0', () => {
       '8034 pending_payment': 1,
       '8034 under_review': 2,
     });
-    expect(await differing(t.database.db)).toEqual([]);
+    expect(await searchCountsDrift(t.database.db)).toEqual([]);
     await foldSearchCountStripes(t.database.db);
-    expect(await differing(t.database.db)).toEqual([]);
+    expect(await searchCountsDrift(t.database.db)).toEqual([]);
     expect(await stripesIn(t.database.db, 'words')).toEqual([0]);
     expect(await stripesIn(t.database.db, 'runs')).toEqual([0]);
   });
@@ -197,7 +173,7 @@ describe('the search counts folded into stripe 0', () => {
     expect(errors[0]).toBe('folding the daily counts failed');
     expect(await stripesIn(t.database.db, 'words')).toEqual([0]);
     expect(await stripesIn(t.database.db, 'runs')).toEqual([0]);
-    expect(await differing(t.database.db)).toEqual([]);
+    expect(await searchCountsDrift(t.database.db)).toEqual([]);
   });
 
   /**
@@ -230,13 +206,13 @@ describe('the search counts folded into stripe 0', () => {
       expect(pass?.folded).toBeGreaterThan(0);
       expect(await stripesIn(t.database.db, 'words')).toEqual([0, held]);
       expect(await stripesIn(t.database.db, 'runs')).toEqual([0, held]);
-      expect(await differing(t.database.db)).toEqual([]);
+      expect(await searchCountsDrift(t.database.db)).toEqual([]);
       expect(await totals()).toMatchObject({ 'kumar pending_payment': 1, '8034 paid': 2 });
 
       expect(await foldSearchCountStripes(t.database.db)).toMatchObject({ busy: [] });
       expect(await inStripe(held)).toBe(0);
       expect(await stripesIn(t.database.db, 'runs')).toEqual([0]);
-      expect(await differing(t.database.db)).toEqual([]);
+      expect(await searchCountsDrift(t.database.db)).toEqual([]);
     },
   );
 });

@@ -208,7 +208,7 @@ export const digitRunCounts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.digits, table.status, table.stripe] }),
-    // The fold's walk through one writers' stripe (search-count-stripes.ts, migration 0030).
+    // A stripe's rows, for the fold (search-count-stripes.ts, migration 0030).
     index('digit_run_counts_stripes_idx').on(table.stripe).where(sql`${table.stripe} <> 0`),
   ],
 );
@@ -236,7 +236,7 @@ export const nameWordCounts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.word, table.status, table.stripe] }),
-    // The fold's walk through one writers' stripe (search-count-stripes.ts, migration 0030).
+    // A stripe's rows, for the fold (search-count-stripes.ts, migration 0030).
     index('name_word_counts_stripes_idx').on(table.stripe).where(sql`${table.stripe} <> 0`),
   ],
 );

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ProfilePayload } from '@loan-portal/api-client';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect } from 'vitest';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../../config/env';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { createFieldCipher, decodeKey } from '../../lib/encryption';
 import { migrationsFolder } from '../../paths';
 import type { TestApp } from '../../test/helpers';
@@ -216,4 +217,59 @@ export async function migratedOver(
     await client.close();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** A search count that differs from a recount: its table, key (word or run), status and sums. */
+export interface CountDrift {
+  counts: 'words' | 'runs';
+  key: string;
+  status: string;
+  counted: number;
+  held: number;
+}
+
+/**
+ * The search counts that differ from a recount of what the registrations hold, by status: the
+ * name words' (name_word_counts, migration 0027) against registration_name_words, and the runs of
+ * four digits' (digit_run_counts, 0029) against the runs of registration_numbers. Every stripe is
+ * summed, as a search sums them. Empty when the counts are exact.
+ */
+export async function searchCountsDrift(
+  db: Pick<Database, 'execute'>,
+  counts: 'words' | 'runs' | 'both' = 'both',
+): Promise<CountDrift[]> {
+  const words = sql`
+    select 'words' as counts, word as key, status, sum(count)::int as n
+    from name_word_counts group by 2, 3`;
+  const heldWords = sql`
+    select 'words' as counts, word as key, status, count(*)::int as n
+    from registration_name_words group by 2, 3`;
+  const runs = sql`
+    select 'runs' as counts, digits::text as key, status, sum(count)::int as n
+    from digit_run_counts group by 2, 3`;
+  const heldRuns = sql`
+    select 'runs' as counts, g::text as key, x.status, count(*)::int as n
+    from registration_numbers x
+      cross join lateral registration_digit_grams_of(x.contact_number,
+        x.alternative_contact_number, x.pan_number, x.aadhaar_last4, x.account_last4) g
+    group by 2, 3`;
+  const counted =
+    counts === 'words' ? words : counts === 'runs' ? runs : sql`${words} union all ${runs}`;
+  const held =
+    counts === 'words'
+      ? heldWords
+      : counts === 'runs'
+        ? heldRuns
+        : sql`${heldWords} union all ${heldRuns}`;
+  return rowsOf<CountDrift>(
+    await db.execute(sql`
+      with counted as (${counted}), held as (${held})
+      select coalesce(c.counts, h.counts) as counts, coalesce(c.key, h.key) as key,
+        coalesce(c.status, h.status) as status,
+        coalesce(c.n, 0) as counted, coalesce(h.n, 0) as held
+      from counted c
+        full join held h on h.counts = c.counts and h.key = c.key and h.status = c.status
+      where coalesce(c.n, 0) <> coalesce(h.n, 0)
+      order by 1, 2, 3`),
+  );
 }
