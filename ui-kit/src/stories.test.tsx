@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { expectNoAxeViolations } from './test/axe';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
@@ -31,6 +31,18 @@ function readableText(): string {
 const modules = import.meta.glob<StoriesModule>('./**/*.stories.tsx', { eager: true });
 
 describe.each(Object.entries(modules))('%s', (_path, module) => {
+  // React reports what it cannot do right (a list without keys, an update outside act, an
+  // unknown prop) on console.error and renders on: a story that makes it say anything fails.
+  let consoleErrors: MockInstance<typeof console.error>;
+  beforeEach(() => {
+    consoleErrors = vi.spyOn(console, 'error');
+  });
+  afterEach(() => {
+    const said = consoleErrors.mock.calls.map((call) => call.map(String).join(' '));
+    consoleErrors.mockRestore();
+    expect(said).toEqual([]);
+  });
+
   const english = Object.entries(composeStories(module)) as [string, RunnableStory][];
   const hindi = composeStories(module, { initialGlobals: { locale: 'hi' } }) as unknown as Record<
     string,

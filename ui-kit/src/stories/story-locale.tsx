@@ -51,9 +51,14 @@ function translateNode(node: unknown, locale: Locale): unknown {
   if (typeof node === 'string') return storyText(node, locale);
   if (Array.isArray(node)) return node.map((child) => translateNode(child, locale));
   if (isValidElement<{ children?: ReactNode }>(node) && node.props.children !== undefined) {
-    // One child stays one (a Radix `asChild` slot takes exactly one element).
+    // One child stays one (a Radix `asChild` slot takes exactly one element). Several go back as
+    // cloneElement's arguments, as JSX passes them: as one array prop they would be a list, each
+    // child wanting a key.
+    const element = node as ReactElement<{ children?: ReactNode }>;
     const children = translateNode(node.props.children, locale) as ReactNode;
-    return cloneElement(node as ReactElement<{ children?: ReactNode }>, { children });
+    return Array.isArray(children)
+      ? cloneElement(element, undefined, ...children)
+      : cloneElement(element, { children });
   }
   return node;
 }
