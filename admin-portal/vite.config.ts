@@ -1,5 +1,5 @@
+import { remoteViteConfig } from '@loan-portal/build-config/remote-vite-config';
 import { defineConfig } from 'vitest/config';
-import { remoteViteConfig } from '../scripts/remote-vite-config.mjs';
 
 export default defineConfig(
   remoteViteConfig({

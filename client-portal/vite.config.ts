@@ -1,11 +1,11 @@
+import { remoteViteConfig } from '@loan-portal/build-config/remote-vite-config';
 import { defineConfig } from 'vitest/config';
-import { remoteViteConfig } from '../scripts/remote-vite-config.mjs';
 
 /*
  * Fewer files per page (issue 17). Left to itself, Rolldown cut every set of modules that a
  * different set of pages shares into a chunk of its own: /status took 38 files of the portal
  * (30 JS, 8 CSS), two thirds of them under 1 KB, each a request with its own headers. Besides the
- * App's one chunk (scripts/remote-vite-config.mjs), two groups:
+ * App's one chunk (build-config/remote-vite-config.mjs), two groups:
  */
 
 /**

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { federation } from '@module-federation/vite';
-import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vitest/config';
 import {
   hostBootPreloads,
   hostRuntimeChunk,
   hostRuntimeOptions,
-} from '../scripts/federation-runtime.mjs';
-import { federationShared, sharedRouterGuard } from '../scripts/federation-shared.mjs';
+} from '@loan-portal/build-config/federation-runtime';
+import { federationShared, sharedRouterGuard } from '@loan-portal/build-config/federation-shared';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 

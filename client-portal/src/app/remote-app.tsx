@@ -53,7 +53,7 @@ export function preload(pathname: string): Promise<void> {
 }
 
 /**
- * For the build's prerender (scripts/page-hints.mjs): the languages to paint the signed-out pages
+ * For the build's prerender (build-config/page-hints.mjs): the languages to paint the signed-out pages
  * in (English first, the default), and how to have one's texts ready before rendering it.
  */
 export const PRERENDER_LOCALES = LOCALES;

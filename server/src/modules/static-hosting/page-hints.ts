@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * What a remote's build knows about its pages (scripts/page-hints.mjs writes page-hints.json next
+ * What a remote's build knows about its pages (build-config/page-hints.mjs writes page-hints.json next
  * to remoteEntry.js): the files every page of the remote loads first, and per route the page's own
  * files and, for the pages a signed-out visitor sees, their HTML. File names are relative to the
  * remote's base, the directory of remoteEntry.js.

@@ -74,7 +74,7 @@ export function sharedRouterGuard() {
           this.error(
             `${id} imports ${outside.join(', ') || clause} from '${source}'. The shared router ` +
               `holds only ${ROUTER_EXPORTS.join(', ')} from 'react-router': add the export to ` +
-              'ROUTER_EXPORTS in scripts/federation-shared.mjs and rebuild the shell and both remotes.',
+              'ROUTER_EXPORTS in build-config/federation-shared.mjs and rebuild the shell and both remotes.',
           );
         }
       }

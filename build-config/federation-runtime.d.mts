@@ -11,10 +11,7 @@ export declare const hostRuntimeChunk: Rolldown.CodeSplittingGroup;
 
 export declare const remoteRuntimeChunk: Rolldown.CodeSplittingGroup;
 
-export declare function remoteRuntime(
-  appDir: string,
-  command: 'build' | 'serve',
-): {
+export declare function remoteRuntime(command: 'build' | 'serve'): {
   options: { experiments?: { externalRuntime: true } };
   plugin: Plugin | null;
 };

@@ -80,8 +80,8 @@ export function hostBootPreloads() {
 }
 
 /** The ESM entry of the runtime-core that @module-federation/vite itself depends on. */
-function runtimeCoreEntry(appDir) {
-  const plugin = createRequire(`${appDir}/package.json`).resolve('@module-federation/vite');
+function runtimeCoreEntry() {
+  const plugin = createRequire(import.meta.url).resolve('@module-federation/vite');
   let dir = dirname(createRequire(plugin).resolve('@module-federation/runtime-core'));
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -97,12 +97,11 @@ const STANDALONE_ENTRY = '\0loan-portal:standalone-federation-runtime';
  * a shell loads) never references. Under `vite serve` the remote keeps its own runtime, as the
  * dev shell and a remote opened alone both expect.
  *
- * @param {string} appDir directory of the remote
  * @param {'build' | 'serve'} command
  */
-export function remoteRuntime(appDir, command) {
+export function remoteRuntime(command) {
   if (command !== 'build') return { options: {}, plugin: null };
-  const coreEntry = runtimeCoreEntry(appDir);
+  const coreEntry = runtimeCoreEntry();
   let entryRef;
   let base = '/';
   return {

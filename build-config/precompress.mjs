@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // Writes .br and .gz beside every compressible build file so the server can send them as they are
 // (no compression work per request).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -19,7 +20,7 @@ async function* walk(dir) {
 
 const root = process.argv[2];
 if (!root) {
-  console.error('usage: precompress.mjs <dir>');
+  console.error('usage: loan-portal-precompress <dir>');
   process.exit(2);
 }
 let count = 0;

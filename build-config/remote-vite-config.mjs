@@ -27,7 +27,7 @@ export function remoteViteConfig({ appUrl, name, base, mount, routes, chunkGroup
   const appDir = fileURLToPath(appUrl);
   // Built once, deployable anywhere: the shell learns the remote's URL from /config.json at run time.
   return ({ command }) => {
-    const runtime = remoteRuntime(appDir, command);
+    const runtime = remoteRuntime(command);
     return {
       base: command === 'build' ? base : '/',
       plugins: [
