@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { repoRoot } from '../paths';
 import { loadPaymentSettings, type PaymentSettings } from '../providers/payments/config';
+import { ConfigError } from './config-error';
 
 export interface AppConfig {
   port: number;
@@ -124,9 +125,7 @@ export type DeployEnv = (typeof DEPLOY_ENVS)[number];
 /** pino's levels, plus silent. */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError } from './config-error';
 
 type Env = Record<string, string | undefined>;
 

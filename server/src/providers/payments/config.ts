@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError } from '../../config/env';
+import { ConfigError } from '../../config/config-error';
 import { CASHFREE_BASE_URLS } from './cashfree';
 
 type Env = Record<string, string | undefined>;
