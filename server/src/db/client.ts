@@ -9,9 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres, { type Sql } from 'postgres';
-import { pgliteExecutor, postgresExecutor, type SqlExecutor } from '../modules/jobs/sql-executor';
 import { migrationsFolder } from '../paths';
 import * as schema from './schema';
+import { pgliteExecutor, postgresExecutor, type SqlExecutor } from './sql-executors';
 
 export type Schema = typeof schema;
 /** The one database type the modules see, whichever engine is behind it. */
