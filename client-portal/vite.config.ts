@@ -21,7 +21,9 @@ const PAGES_COMMON = {
     /[\\/](client-portal[\\/]src[\\/](components|lib)|ui-kit[\\/]src)[\\/]|api-client[\\/]src[\\/](validation[\\/](messages|options|aadhaar)|format)/.test(
       id,
     ) &&
-    !/focus-first-invalid|form-rules|form-schemas|[\\/]shared\.ts$|modal|confirm-dialog/.test(id),
+    !/focus-first-invalid|form-rules|form-schemas|use-checked-form|[\\/]shared\.ts$|modal|confirm-dialog/.test(
+      id,
+    ),
   minShareCount: 2,
 };
 
@@ -31,7 +33,7 @@ const PAGES_COMMON = {
  */
 const FORMS = {
   name: 'forms',
-  test: /[\\/]lib[\\/](focus-first-invalid|form-rules)\.ts$|[\\/]node_modules[\\/]formik[\\/]/,
+  test: /[\\/]lib[\\/](focus-first-invalid|form-rules|use-checked-form)\.ts$|[\\/]node_modules[\\/]formik[\\/]/,
   includeDependenciesRecursively: true,
 };
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, renderApp, server } from '../../../test/render-app';
 
@@ -11,6 +11,25 @@ describe('forgot and reset password', () => {
     renderApp('/forgot-password/reset');
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
     expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
+  });
+
+  it('the code screen reached with a number sends one check for a double tap on Verify OTP', async () => {
+    let checks = 0;
+    server.use(
+      http.post(`${API}/api/accounts/auth/forgot-password/verify/`, async () => {
+        checks += 1;
+        // Still answering when the second tap lands.
+        await delay(300);
+        return HttpResponse.json({ message: 'Invalid OTP. Please try again.' }, { status: 400 });
+      }),
+    );
+    renderApp('/forgot-password/verify', { phone: '9876543210' });
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText(/^OTP/), '123456');
+    // Both taps land before the busy label can render, as on a slow phone.
+    await u.dblClick(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid OTP. Please try again.');
+    expect(checks).toBe(1);
   });
 
   it('phone -> code -> "OTP verified successfully!" -> 1 s -> reset with phone and token -> login', async () => {

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react';
-import { Button, ErrorBox, TextField } from '@loan-portal/ui-kit';
-import { type FormEvent, useRef, useState } from 'react';
+import { Button, TextField } from '@loan-portal/ui-kit';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { AuthForm } from '../../../components/auth-form';
 import { authStyles } from '../../../components/auth-styles';
 import { OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
 import { useVerifyResetOtp } from '../hooks/use-verify-reset-otp';
@@ -20,14 +21,13 @@ export function ForgotPasswordVerifyPage() {
   if (typeof phone !== 'string' || phone === '') return <Navigate to="/forgot-password" replace />;
 
   const invalid = !/^\d{6}$/.test(otp);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     setTouched(true);
     if (invalid) {
       inputRef.current?.focus();
       return;
     }
-    void verify.run(phone, otp);
+    await verify.run(phone, otp);
   };
 
   return (
@@ -40,13 +40,7 @@ export function ForgotPasswordVerifyPage() {
         </Link>
       }
     >
-      <form className={authStyles.form} noValidate onSubmit={submit}>
-        {verify.success ? (
-          <p role="status" className={authStyles.success}>
-            {i18n._(verify.success)}
-          </p>
-        ) : null}
-        <ErrorBox>{verify.error}</ErrorBox>
+      <AuthForm onSubmit={submit} error={verify.error} success={verify.success}>
         <TextField
           ref={inputRef}
           label={i18n._('forgot.otp')}
@@ -70,7 +64,7 @@ export function ForgotPasswordVerifyPage() {
         >
           {i18n._('forgot.verifyOtp')}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

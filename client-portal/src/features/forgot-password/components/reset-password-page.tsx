@@ -1,22 +1,20 @@
 import { useLingui } from '@lingui/react';
-import { Button, ErrorBox, PasswordField } from '@loan-portal/ui-kit';
-import { useFormik } from 'formik';
-import { type FormEvent, useRef, useState } from 'react';
+import { Button, PasswordField } from '@loan-portal/ui-kit';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { AuthCard } from '../../../components/auth-card';
+import { AuthForm } from '../../../components/auth-form';
 import { authStyles } from '../../../components/auth-styles';
 import { errorText } from '../../../lib/error-text';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { useFormSchemas, validateWith } from '../../../lib/form-rules';
+import { validateWith } from '../../../lib/form-rules';
 import { MIN_PASSWORD_LENGTH } from '../../../lib/shared';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { wait } from '../../../lib/wait';
 import type { ResetPasswordState } from '../hooks/use-verify-reset-otp';
 
 /** Spec section 9: the pause before the redirect to /login. */
 export const RESET_REDIRECT_MS = 2000;
-const FIELDS = ['new_password', 'confirm_password'] as const;
 const validate = validateWith<{ new_password: string; confirm_password: string }>(
   (s) => s.resetPasswordFormSchema,
   'new_password',
@@ -41,13 +39,11 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
   const api = useApi();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const schemas = useFormSchemas();
   const { i18n } = useLingui();
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
 
-  const formik = useFormik({
+  const { formik, submit, formProps } = useCheckedForm({
     initialValues: { new_password: '', confirm_password: '' },
     validate,
     onSubmit: async (values) => {
@@ -68,21 +64,6 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
     },
   });
 
-  // One reset at a time: a second tap while the first is checked (the rules may still be on
-  // their way) or sent does nothing.
-  const submitOnce = useSingleFlight(async () => {
-    const errors = await formik.validateForm();
-    if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
-      formik.setTouched({ new_password: true, confirm_password: true });
-      return;
-    }
-    await formik.submitForm();
-  });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submitOnce();
-  };
-
   return (
     <AuthCard
       title={i18n._('reset.title')}
@@ -93,19 +74,7 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
         </Link>
       }
     >
-      <form
-        ref={formRef}
-        className={authStyles.form}
-        noValidate
-        onSubmit={submit}
-        onFocus={schemas.onFocus}
-      >
-        {success ? (
-          <p role="status" className={authStyles.success}>
-            {i18n._(success)}
-          </p>
-        ) : null}
-        <ErrorBox>{error}</ErrorBox>
+      <AuthForm {...formProps} onSubmit={submit} error={error} success={success}>
         <PasswordField
           label={i18n._('reset.newPassword')}
           autoComplete="new-password"
@@ -134,7 +103,7 @@ function ResetPasswordForm({ phone, resetToken }: ResetPasswordState) {
         >
           {i18n._('reset.submit')}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,21 +1,20 @@
 import { useLingui } from '@lingui/react';
-import { Button, ErrorBox, PasswordField, TextField } from '@loan-portal/ui-kit';
-import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
+import { Button, PasswordField } from '@loan-portal/ui-kit';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useRuntimeConfig } from '../../../app/config-context';
 import { useSession } from '../../../app/session-context';
 import { AuthCard } from '../../../components/auth-card';
+import { AuthForm } from '../../../components/auth-form';
 import { authStyles } from '../../../components/auth-styles';
+import { MobileNumberField } from '../../../components/mobile-number-field';
 import { errorText } from '../../../lib/error-text';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { useFormSchemas, validateWith } from '../../../lib/form-rules';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { validateWith } from '../../../lib/form-rules';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { wait } from '../../../lib/wait';
 import styles from './login-page.module.css';
 
-const FIELDS = ['mobile', 'password'] as const;
 const validate = validateWith<{ mobile: string; password: string }>((s) => s.loginSchema, 'mobile');
 /** Spec section 9: the pause between a successful login and reloading the user. */
 export const LOGIN_DELAY_MS = 1000;
@@ -25,12 +24,10 @@ export function LoginPage() {
   const { tagline } = useRuntimeConfig();
   const { reloadUser } = useSession();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const schemas = useFormSchemas();
   const { i18n } = useLingui();
   const [error, setError] = useState('');
 
-  const formik = useFormik({
+  const { formik, submit, formProps } = useCheckedForm({
     initialValues: { mobile: '', password: '' },
     validate,
     onSubmit: async (values) => {
@@ -46,19 +43,6 @@ export function LoginPage() {
       navigate('/dashboard', { replace: true });
     },
   });
-
-  const submitOnce = useSingleFlight(async () => {
-    const errors = await formik.validateForm();
-    if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
-      formik.setTouched({ mobile: true, password: true });
-      return;
-    }
-    await formik.submitForm();
-  });
-  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submitOnce();
-  };
 
   return (
     <AuthCard
@@ -78,22 +62,8 @@ export function LoginPage() {
         </p>
       }
     >
-      <form
-        ref={formRef}
-        className={authStyles.form}
-        noValidate
-        onSubmit={handleSubmit}
-        onFocus={schemas.onFocus}
-      >
-        <ErrorBox>{error}</ErrorBox>
-        <TextField
-          label={i18n._('auth.mobileNumber')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={10}
-          placeholder={i18n._('auth.mobilePlaceholder')}
-          required
+      <AuthForm {...formProps} onSubmit={submit} error={error}>
+        <MobileNumberField
           {...formik.getFieldProps('mobile')}
           error={formik.errors.mobile}
           touched={formik.touched.mobile}
@@ -119,7 +89,7 @@ export function LoginPage() {
         >
           {i18n._('login.submit')}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

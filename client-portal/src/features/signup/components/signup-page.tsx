@@ -1,20 +1,19 @@
 import { useLingui } from '@lingui/react';
-import { Button, ErrorBox, OtpInput, PasswordField, TextField } from '@loan-portal/ui-kit';
-import { useFormik } from 'formik';
-import { type FormEvent, useRef, useState } from 'react';
+import { Button, PasswordField } from '@loan-portal/ui-kit';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../app/api-context';
 import { useLocale } from '../../../app/locale-context';
 import { AuthCard } from '../../../components/auth-card';
+import { AuthForm } from '../../../components/auth-form';
 import { authStyles } from '../../../components/auth-styles';
+import { MobileNumberField } from '../../../components/mobile-number-field';
+import { OtpForm } from '../../../components/otp-form';
 import { errorText } from '../../../lib/error-text';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { useFormSchemas, validateWith } from '../../../lib/form-rules';
-import { OTP_LENGTH, VALIDATION_IDS } from '../../../lib/shared';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { validateWith } from '../../../lib/form-rules';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { wait } from '../../../lib/wait';
 
-const FIELDS = ['phone_number', 'password', 'confirm_password'] as const;
 const validate = validateWith<{ phone_number: string; password: string; confirm_password: string }>(
   (s) => s.signupDetailsSchema,
   'phone_number',
@@ -25,25 +24,24 @@ export const SIGNUP_REDIRECT_MS = 2000;
 export function SignupPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const schemas = useFormSchemas();
   const [step, setStep] = useState<1 | 2>(1);
-  const [otp, setOtp] = useState('');
-  const [otpTouched, setOtpTouched] = useState(false);
   const { i18n } = useLingui();
   const { locale } = useLocale();
   const [error, setError] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [success, setSuccess] = useState('');
 
-  const details = useFormik({
+  const {
+    formik: details,
+    submit: sendCode,
+    formProps,
+  } = useCheckedForm({
     initialValues: { phone_number: '', password: '', confirm_password: '' },
     validate,
     onSubmit: async (values) => {
       setError('');
       try {
         await api.sendOtp({ mobile: values.phone_number });
-        setOtp('');
         setStep(2);
       } catch (failure) {
         setError(errorText(failure, /*i18n*/ 'signup.error.sendOtp'));
@@ -51,22 +49,7 @@ export function SignupPage() {
     },
   });
 
-  const sendCodeOnce = useSingleFlight(async () => {
-    const errors = await details.validateForm();
-    if (focusFirstInvalid(formRef.current, FIELDS, errors)) {
-      details.setTouched({ phone_number: true, password: true, confirm_password: true });
-      return;
-    }
-    await details.submitForm();
-  });
-  const submitDetails = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void sendCodeOnce();
-  };
-
-  const verifyOnce = useSingleFlight(async () => {
-    setOtpTouched(true);
-    if (otp.length !== OTP_LENGTH) return;
+  const verify = async (otp: string) => {
     setError('');
     setVerifying(true);
     try {
@@ -84,13 +67,7 @@ export function SignupPage() {
     setSuccess(/*i18n*/ 'signup.success');
     await wait(SIGNUP_REDIRECT_MS);
     navigate('/login', { replace: true });
-  });
-  const submitOtp = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void verifyOnce();
   };
-
-  const otpError = otp.length === OTP_LENGTH ? undefined : VALIDATION_IDS.otpIncomplete;
 
   return (
     <AuthCard
@@ -110,22 +87,8 @@ export function SignupPage() {
       }
     >
       {step === 1 ? (
-        <form
-          ref={formRef}
-          className={authStyles.form}
-          noValidate
-          onSubmit={submitDetails}
-          onFocus={schemas.onFocus}
-        >
-          <ErrorBox>{error}</ErrorBox>
-          <TextField
-            label={i18n._('auth.mobileNumber')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            placeholder={i18n._('auth.mobilePlaceholder')}
-            required
+        <AuthForm {...formProps} onSubmit={sendCode} error={error}>
+          <MobileNumberField
             {...details.getFieldProps('phone_number')}
             error={details.errors.phone_number}
             touched={details.touched.phone_number}
@@ -156,35 +119,15 @@ export function SignupPage() {
           >
             {i18n._('signup.continue')}
           </Button>
-        </form>
+        </AuthForm>
       ) : (
-        <form className={authStyles.form} noValidate onSubmit={submitOtp}>
-          {success ? (
-            <p role="status" className={authStyles.success}>
-              {i18n._(success)}
-            </p>
-          ) : null}
-          <ErrorBox>{error}</ErrorBox>
-          <OtpInput
-            label={i18n._('auth.verificationCode')}
-            value={otp}
-            onChange={setOtp}
-            onBlur={() => setOtpTouched(true)}
-            error={otpError}
-            touched={otpTouched}
-            disabled={verifying}
-            autoFocus
-          />
-          <Button
-            type="submit"
-            fullWidth
-            disabled={otp.length !== OTP_LENGTH || Boolean(success)}
-            busy={verifying && !success}
-            busyLabel={i18n._('auth.verifying')}
-          >
-            {i18n._('signup.verifySubmit')}
-          </Button>
-        </form>
+        <OtpForm
+          onVerify={verify}
+          busy={verifying}
+          error={error}
+          success={success}
+          submitLabel={i18n._('signup.verifySubmit')}
+        />
       )}
     </AuthCard>
   );
