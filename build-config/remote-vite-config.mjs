@@ -5,6 +5,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { remoteRuntime, remoteRuntimeChunk } from './federation-runtime.mjs';
 import { federationShared, sharedRouterGuard } from './federation-shared.mjs';
+import { jsdomTestProjects } from './jsdom-test-projects.mjs';
 import { pageHints } from './page-hints.mjs';
 
 const exposedApp = './src/app/remote-app.tsx';
@@ -69,6 +70,7 @@ export function remoteViteConfig({ appUrl, name, base, mount, routes, chunkGroup
         setupFiles: ['./vitest.setup.ts'],
         // Whole-screen tests type into many fields; shared CI machines can be slow.
         testTimeout: 30_000,
+        projects: jsdomTestProjects(appUrl),
       },
     };
   };

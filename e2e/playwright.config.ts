@@ -34,7 +34,12 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   use: {
     launchOptions: chromiumLaunchOptions,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (actions, DOM at each step, network, console) and a
+    // screenshot of where it stopped. The trace's film strip is left out: encoding a frame of
+    // every paint was a fifth of the journeys' CPU (two spec files: 69.0 s with it, 55.5 s
+    // without, 54.5 s with no trace at all; bench/README.md, F27), and CI is CPU-bound.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
   },
   projects: [
     {

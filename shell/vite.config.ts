@@ -5,6 +5,7 @@ import {
   hostRuntimeOptions,
 } from '@loan-portal/build-config/federation-runtime';
 import { federationShared, sharedRouterGuard } from '@loan-portal/build-config/federation-shared';
+import { jsdomTestProjects } from '@loan-portal/build-config/jsdom-test-projects';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -54,5 +55,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
+    projects: jsdomTestProjects(new URL('.', import.meta.url)),
   },
 });

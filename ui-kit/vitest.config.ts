@@ -1,3 +1,4 @@
+import { jsdomTestProjects } from '@loan-portal/build-config/jsdom-test-projects';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -9,5 +10,6 @@ export default defineConfig({
     testTimeout: 30_000,
     setupFiles: ['./vitest.setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    projects: jsdomTestProjects(new URL('.', import.meta.url)),
   },
 });
