@@ -5,6 +5,11 @@ export {
   auditActionLabel,
   isApplicantAction,
 } from './audit-trail/actions';
+export {
+  STALLED_PAGE_MS,
+  STALLED_PAGE_RELOADED_KEY,
+  STALLED_PAGE_SCRIPT,
+} from './boot/stalled-page-script';
 export { type ApiClient, type ApiClientOptions, createApiClient } from './create-api-client';
 export type { AccountsApi } from './endpoints/accounts';
 export {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_REQUESTS_SCRIPT_HASH } from '../modules/static-hosting/early-requests';
+import { STALLED_PAGE_SCRIPT_HASH } from '../modules/static-hosting/stalled-page';
 import { createFakeBuild, createTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;
@@ -29,7 +30,7 @@ describe('hardening', () => {
     );
     expect(directives).toMatchObject({
       'default-src': "'self'",
-      'script-src': `'self' ${EARLY_REQUESTS_SCRIPT_HASH} https://sdk.cashfree.com https://cdn.example`,
+      'script-src': `'self' ${STALLED_PAGE_SCRIPT_HASH} ${EARLY_REQUESTS_SCRIPT_HASH} https://sdk.cashfree.com https://cdn.example`,
       'connect-src': "'self' https://cdn.example",
       'frame-src': "'self' https://sdk.cashfree.com",
       'img-src': "'self' data:",
@@ -41,7 +42,7 @@ describe('hardening', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
-  it("runs a page's one inline script, the early API reads, by its hash and no other (issue 17)", async () => {
+  it("runs a page's two inline scripts, the stalled-page reload and the early API reads, by their hashes and no other (issue 17)", async () => {
     for (const url of ['/login', '/register', '/portal-admin/dashboard']) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       const allowed = (res.headers['content-security-policy'] as string)
@@ -58,8 +59,9 @@ describe('hardening', () => {
               .update(text ?? '')
               .digest('base64')}'`,
         );
-      expect(inline, url).toEqual([EARLY_REQUESTS_SCRIPT_HASH]);
-      expect(allowed, url).toEqual([EARLY_REQUESTS_SCRIPT_HASH]);
+      const hashes = [STALLED_PAGE_SCRIPT_HASH, EARLY_REQUESTS_SCRIPT_HASH];
+      expect(inline, url).toEqual(hashes);
+      expect(allowed, url).toEqual(hashes);
     }
   });
 

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
 import { EARLY_REQUESTS_SCRIPT_HASH } from '../modules/static-hosting/early-requests';
+import { STALLED_PAGE_SCRIPT_HASH } from '../modules/static-hosting/stalled-page';
 import { redisStoreWithFallback } from './rate-limit-store';
 
 /** The origin of an absolute http(s) URL; undefined for a path on our own origin. */
@@ -26,8 +27,15 @@ export function cspDirectives(config: AppConfig): Record<string, string[]> {
   ];
   return {
     defaultSrc: ["'self'"],
-    // The one inline script we send: a signed-in page's early API reads (issue 17).
-    scriptSrc: unique("'self'", EARLY_REQUESTS_SCRIPT_HASH, payment, ...remotes),
+    // The two inline scripts we send: the reload of a stalled page, and a signed-in page's early
+    // API reads (issue 17).
+    scriptSrc: unique(
+      "'self'",
+      STALLED_PAGE_SCRIPT_HASH,
+      EARLY_REQUESTS_SCRIPT_HASH,
+      payment,
+      ...remotes,
+    ),
     connectSrc: unique("'self'", api, ...remotes),
     frameSrc: unique("'self'", payment),
     styleSrc: unique("'self'", "'unsafe-inline'", ...remotes),

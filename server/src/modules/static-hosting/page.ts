@@ -9,6 +9,7 @@ import {
 import { escapeHtml, scriptJson } from '../../lib/html';
 import { EARLY_REQUESTS_TAG } from './early-requests';
 import type { PageHints } from './page-hints';
+import { STALLED_PAGE_TAG } from './stalled-page';
 
 /** A hint's file as the browser should fetch it: next to the remote's entry, wherever that is. */
 function resolveNextToEntry(entryUrl: string, file: string): string | undefined {
@@ -88,6 +89,8 @@ export function renderShellPage({
   const end = html.indexOf(FIRST_PAINT_MARKERS.end);
   const paints = firstPaint !== undefined && start !== -1 && end > start;
   const head = [
+    // First, so that it hears a failed script of those below.
+    STALLED_PAGE_TAG,
     `<script id="${INLINE_CONFIG_ID}" type="application/json" ${LOCALE_COOKIE_ATTRIBUTE}="${cookieLocale ?? ''}"${paints ? ` ${FIRST_PAINT_ATTRIBUTE}` : ''}>${scriptJson(config)}</script>`,
     // A signed-in page's first API reads start now, beside the scripts below (it reads the config).
     EARLY_REQUESTS_TAG,
