@@ -9,6 +9,7 @@ import { jsdomTestProjects } from '@loan-portal/build-config/jsdom-test-projects
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { STALLED_NOTICE_MARKER, stalledNoticeCopies } from './src/app/stalled-notice';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -23,10 +24,19 @@ function productNameInDev(): Plugin {
   };
 }
 
+// The notice of a page whose scripts keep failing, in each language (src/app/stalled-notice.ts).
+function stalledNotice(): Plugin {
+  return {
+    name: 'stalled-notice',
+    transformIndexHtml: (html) => html.replace(STALLED_NOTICE_MARKER, () => stalledNoticeCopies()),
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     productNameInDev(),
+    stalledNotice(),
     sharedRouterGuard(),
     federation({
       name: 'shell',

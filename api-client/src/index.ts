@@ -6,6 +6,7 @@ export {
   isApplicantAction,
 } from './audit-trail/actions';
 export {
+  STALLED_NOTICE_TEMPLATE_ID,
   STALLED_PAGE_MS,
   STALLED_PAGE_RELOADED_KEY,
   STALLED_PAGE_SCRIPT,

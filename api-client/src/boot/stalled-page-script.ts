@@ -1,13 +1,21 @@
 /*
- * The page's second inline script: a page whose scripts fail or stop arriving reloads itself once.
+ * The page's second inline script: a page whose scripts fail or stop arriving reloads itself once,
+ * and if they fail again says so, with a Retry button.
  *
  * Until the shell renders, the page shows what the HTML painted: the signed-out form as an inert,
  * read-only copy, or the boot screen. A script that fails to load (a dropped connection on a slow
  * phone) or that never arrives left that copy on screen for good: a form nobody could type into.
  * CI saw it once in about five runs under the cheap-phone throttling: /signup's scripts had no
  * answer after 120 s, and the Mobile Number field stayed read-only. A person would reload; the page
- * now does so itself, once: nothing typed can be lost, since the copy takes no input.
+ * now does so itself, once: nothing typed can be lost, since the copy takes no input. When the
+ * reloaded page fails too, it does not reload in a loop: it shows the shell's notice (the
+ * `<template>` its index.html carries in English and Hindi, written from the shell's catalogs at
+ * build time) above the copy, in the reader's language, and reloads when Retry is pressed.
  */
+
+import { LOCALE_COOKIE_ATTRIBUTE } from '../i18n/preference';
+import { INLINE_CONFIG_ID } from '../runtime-config';
+import { STORAGE_KEYS } from '../session/storage';
 
 /** No resource finished for this long and the shell has not rendered: the load has stalled. */
 export const STALLED_PAGE_MS = 30_000;
@@ -15,44 +23,104 @@ export const STALLED_PAGE_MS = 30_000;
 /** sessionStorage: when the page last reloaded itself, so that a page that fails again stays. */
 export const STALLED_PAGE_RELOADED_KEY = 'loan-portal.stalled-page-reloaded-at';
 
+/**
+ * The `<template>` of the shell's index.html holding the notice once per language, each copy a
+ * `lang` attribute (`en-IN`, `hi-IN`) and one `<button>` (Retry).
+ */
+export const STALLED_NOTICE_TEMPLATE_ID = 'lp-stalled-notice';
+
 /** Within this long of its last reload, a page does not reload itself again. */
 const RELOAD_AGAIN_AFTER_MS = 120_000;
 
 /**
  * Classic script, no dependency; the CSP allows it by the SHA-256 of exactly this text. The shell
  * has rendered once the element the HTML put last in #root (the painted page or the boot screen)
- * has left the document: React's first render replaces it, error screens included.
+ * has left the document: React's first render replaces it, error screens included. The notice is
+ * in Hindi on a client page whose reader chose Hindi (the page painted in it, or the device's
+ * stored language, as the shell's boot texts decide); the back office is English.
  */
 export const STALLED_PAGE_SCRIPT = `(function () {
   try {
     var lastProgress = Date.now();
     var placeholder = null;
     var settled = false;
+    var notice = null;
     var alive = function () {
       return placeholder !== null && !placeholder.isConnected;
     };
-    var reloadOnce = function () {
+    // On a reload Chromium scrolls back to the element that was on screen: with the notice now
+    // above the copy, that hid the notice above the screen's top. A page reloaded from here starts
+    // at the top; the page that renders sets it back.
+    var reload = function () {
+      try {
+        history.scrollRestoration = 'manual';
+      } catch (error) {
+        // Reloads as before.
+      }
+      location.reload();
+    };
+    // The language as the early-requests script reads it: the device's choice, else the lang
+    // cookie (the server's copy of it on the config element), else the language the page is in.
+    var hindiReader = function () {
+      var path = location.pathname;
+      if (path === '/portal-admin' || path.indexOf('/portal-admin/') === 0) return false;
+      var stored = null;
+      try {
+        stored = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.locale)});
+      } catch (error) {
+        // No storage: the cookie and the page decide.
+      }
+      if (stored === 'en' || stored === 'hi') return stored === 'hi';
+      var config = document.getElementById(${JSON.stringify(INLINE_CONFIG_ID)});
+      if (config && config.getAttribute(${JSON.stringify(LOCALE_COOKIE_ATTRIBUTE)}) === 'hi') return true;
+      return /^hi/i.test(document.documentElement.lang);
+    };
+    var showNotice = function () {
+      try {
+        var template = document.getElementById(${JSON.stringify(STALLED_NOTICE_TEMPLATE_ID)});
+        var copy = template && template.content.querySelector(
+          hindiReader() ? '[lang^="hi"]' : '[lang^="en"]',
+        );
+        if (!copy || !document.body) return;
+        findPlaceholder();
+        notice = document.importNode(copy, true);
+        notice.querySelector('button').addEventListener('click', reload);
+        document.body.insertBefore(notice, document.body.firstChild);
+        // The boot screen's spinner would contradict the notice; a painted form stays as a guide.
+        if (placeholder && placeholder.classList.contains('lp-boot')) placeholder.style.display = 'none';
+      } catch (error) {
+        // The copy stays on screen, as it did before the notice existed.
+      }
+    };
+    var giveUp = function () {
       if (settled || alive()) return;
       settled = true;
-      clearInterval(timer);
       try {
         var at = Number(sessionStorage.getItem(${JSON.stringify(STALLED_PAGE_RELOADED_KEY)})) || 0;
-        if (Date.now() - at < ${RELOAD_AGAIN_AFTER_MS}) return;
-        sessionStorage.setItem(${JSON.stringify(STALLED_PAGE_RELOADED_KEY)}, String(Date.now()));
-        location.reload();
+        if (Date.now() - at >= ${RELOAD_AGAIN_AFTER_MS}) {
+          sessionStorage.setItem(${JSON.stringify(STALLED_PAGE_RELOADED_KEY)}, String(Date.now()));
+          reload();
+          return;
+        }
       } catch (error) {
         // No sessionStorage (a locked-down browser): no reload, which could then repeat.
       }
+      showNotice();
     };
-    document.addEventListener('DOMContentLoaded', function () {
-      var root = document.getElementById('root');
-      placeholder = root && root.lastElementChild;
-    });
+    // Found once the document is parsed: at DOMContentLoaded, or at a module script's "error",
+    // which comes after parsing but before DOMContentLoaded.
+    var findPlaceholder = function () {
+      if (placeholder === null) {
+        var root = document.getElementById('root');
+        placeholder = root && root.lastElementChild;
+      }
+    };
+    document.addEventListener('DOMContentLoaded', findPlaceholder);
     // A module script whose graph could not be fetched fires "error" at its element.
     window.addEventListener(
       'error',
       function (event) {
-        if (event.target && event.target.tagName === 'SCRIPT') reloadOnce();
+        if (event.target && event.target.tagName === 'SCRIPT') giveUp();
       },
       true,
     );
@@ -63,10 +131,13 @@ export const STALLED_PAGE_SCRIPT = `(function () {
     }
     var timer = setInterval(function () {
       if (alive()) {
+        // Rendered after all (a late script): the notice, if any, has nothing left to say.
         settled = true;
         clearInterval(timer);
-      } else if (Date.now() - lastProgress > ${STALLED_PAGE_MS}) {
-        reloadOnce();
+        if (notice && notice.parentNode) notice.parentNode.removeChild(notice);
+        if (history.scrollRestoration === 'manual') history.scrollRestoration = 'auto';
+      } else if (!settled && Date.now() - lastProgress > ${STALLED_PAGE_MS}) {
+        giveUp();
       }
     }, 1000);
   } catch (error) {

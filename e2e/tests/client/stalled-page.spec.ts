@@ -3,7 +3,8 @@ import { expect, test } from '../../support/fixtures';
 
 // Until its scripts run, a page shows the inert, read-only copy its HTML painted. A script that
 // failed to load, or that never arrived, left that copy there for good; the page now reloads
-// itself once (api-client boot/stalled-page-script.ts).
+// itself once (api-client boot/stalled-page-script.ts), and failing again shows the shell's notice,
+// in the reader's language, with a Retry button.
 
 /** The shell's entry, the one module script of the HTML. */
 const SHELL_ENTRY = '**/assets/mf-entry-bootstrap-*.js';
@@ -38,16 +39,63 @@ test('a page whose script never arrives reloads itself after 30 s without progre
   expect(held).toHaveLength(1);
 });
 
-test('a page that fails again after its reload does not reload in a loop', async ({ page }) => {
+test('a page that fails again after its reload says so, with a Retry that tries once more', async ({
+  page,
+}) => {
   let tries = 0;
   await page.route(SHELL_ENTRY, (route) => {
     tries += 1;
     return route.abort('connectionreset');
   });
   await page.goto('/login');
-  await expect.poll(() => tries).toBe(2);
-  // A loop would have asked again within a second; the copy stays, read-only.
+  const notice = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
+  await expect(notice).toContainText('Check your connection and try again.');
+  // Above the copy, and on screen: the reload's scroll restoration once hid it above the top.
+  await expect(notice).toBeInViewport();
+  expect(tries).toBe(2);
+  // No loop: a loop would have asked again within a second. The copy stays, read-only.
   await page.waitForTimeout(3_000);
   expect(tries).toBe(2);
   await expect(page.getByLabel(/^Mobile Number/)).not.toBeEditable();
+
+  // Retry is the reader's own reload: it asks again, and failing again, says so again.
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => tries).toBe(3);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'We could not load this page' }),
+  ).toBeVisible();
+
+  // Once the scripts come through, Retry gives the working form and the notice is gone.
+  await page.unroute(SHELL_ENTRY);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByLabel(/^Mobile Number/).fill('9876543210');
+  await expect(page.getByLabel(/^Mobile Number/)).toHaveValue('9876543210');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'We could not load this page' }),
+  ).toHaveCount(0);
+});
+
+test("a Hindi reader's page that keeps failing says so in Hindi, a staff page in English", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'lang', value: 'hi', url: baseURL ?? '' }]);
+  await page.route(SHELL_ENTRY, (route) => route.abort('connectionreset'));
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
+  const notice = page.getByRole('alert');
+  await expect(notice).toContainText('यह पेज लोड नहीं हो सका');
+  await expect(notice.getByRole('button', { name: 'फिर से प्रयास करें' })).toBeVisible();
+  await expect(notice).toHaveAttribute('lang', 'hi-IN');
+
+  // Within two minutes of the reload above, a failure shows the notice at once. A page painted
+  // from no form (the boot screen) puts away its spinner; the lang cookie alone chooses Hindi.
+  await page.goto('/status');
+  await expect(page.getByRole('alert')).toContainText('यह पेज लोड नहीं हो सका');
+  await expect(page.locator('.lp-boot')).toBeHidden();
+
+  await page.goto('/portal-admin/login');
+  await expect(page.getByRole('alert')).toContainText('We could not load this page');
+  await expect(page.getByRole('alert').getByRole('button', { name: 'Retry' })).toBeVisible();
 });
