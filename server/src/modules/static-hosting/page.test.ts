@@ -278,6 +278,40 @@ describe('the first paint in the visitor language (issue 16)', () => {
     }
   });
 
+  it("announces the loading of a painted page in the page's language", () => {
+    expect(render('hi')).toContain(
+      '<p class="lp-visually-hidden" role="status">Rupee &#60;Loans&#62; लोड हो रहा है...</p>',
+    );
+    expect(render('en')).toContain(
+      '<p class="lp-visually-hidden" role="status">Loading Rupee &#60;Loans&#62;...</p>',
+    );
+  });
+
+  it("writes a Hindi reader's boot screen in Hindi (the lang cookie), a staff page's in English", () => {
+    const boot = (path: string, cookieLocale?: 'en' | 'hi') =>
+      renderShellPage({
+        template: withLang,
+        config,
+        entryUrl: config.remotes.client_portal,
+        hints: localizedHints,
+        path,
+        cookieLocale,
+      });
+    const hindi = boot('/status', 'hi');
+    expect(hindi).toContain('<div class="lp-boot">Rupee &#60;Loans&#62; लोड हो रहा है...</div>');
+    expect(hindi).toContain('<html lang="hi-IN">');
+    expect(hindi).not.toContain('Loading');
+    for (const [path, cookieLocale] of [
+      ['/status', undefined],
+      ['/status', 'en'],
+      ['/portal-admin/dashboard', 'hi'],
+    ] as const) {
+      const html = boot(path, cookieLocale);
+      expect(html).toContain('<div class="lp-boot">Loading Rupee &#60;Loans&#62;...</div>');
+      expect(html).toContain('<html lang="en-IN">');
+    }
+  });
+
   it('refuses hints whose localized pages are not pages by locale', () => {
     const route = { js: [], css: [], html: '<p></p>', style: '', localized: { '../x': '<p></p>' } };
     expect(() =>

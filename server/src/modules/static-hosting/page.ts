@@ -2,11 +2,14 @@ import {
   FIRST_PAINT_ATTRIBUTE,
   FIRST_PAINT_MARKERS,
   INLINE_CONFIG_ID,
+  isLocale,
   LOCALE_COOKIE_ATTRIBUTE,
   type Locale,
+  portalForPath,
   type RuntimeConfig,
 } from '@loan-portal/api-client';
 import { escapeHtml, scriptJson } from '../../lib/html';
+import { t } from '../i18n/translator';
 import { EARLY_REQUESTS_TAG } from './early-requests';
 import type { PageHints } from './page-hints';
 import { STALLED_PAGE_TAG } from './stalled-page';
@@ -74,20 +77,35 @@ export function renderShellPage({
   cookieLocale,
 }: ShellPageInput): string {
   const productName = escapeHtml(config.productName);
-  let html = template.replaceAll('__PRODUCT_NAME__', () => productName);
   const route = hints?.routes[path];
   const localized = locale ? route?.localized?.[locale] : undefined;
   const painted = localized ?? route?.html;
   const firstPaint = painted && hints ? fillPlaceholders(painted, hints, config) : undefined;
-  if (localized && locale) {
-    html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(`${locale}-IN`)}"`);
+  const markerAt = template.indexOf(FIRST_PAINT_MARKERS.start);
+  const paints =
+    firstPaint !== undefined &&
+    markerAt !== -1 &&
+    template.indexOf(FIRST_PAINT_MARKERS.end) > markerAt;
+  // The language of what the page shows before its scripts: that of the painted page, or on the
+  // boot screen of a client page, the `lang` cookie's (the shell then renders the same words).
+  // The back office is English.
+  const language: Locale = paints
+    ? localized && isLocale(locale)
+      ? locale
+      : 'en'
+    : (portalForPath(path) === 'client_portal' && cookieLocale) || 'en';
+  const loading = escapeHtml(t(language, 'page.loading', { name: config.productName }));
+  let html = template;
+  if (language !== 'en') {
+    html = html
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(`${language}-IN`)}"`)
+      // The boot screen's text, as index.html writes it in English (the shell's `shell.loading`).
+      .replaceAll(t('en', 'page.loading', { name: '__PRODUCT_NAME__' }), () => loading);
   }
+  html = html.replaceAll('__PRODUCT_NAME__', () => productName);
   const resolve = (files: string[]) =>
     files.map((file) => resolveNextToEntry(entryUrl, file)).filter((url) => url !== undefined);
 
-  const start = html.indexOf(FIRST_PAINT_MARKERS.start);
-  const end = html.indexOf(FIRST_PAINT_MARKERS.end);
-  const paints = firstPaint !== undefined && start !== -1 && end > start;
   const head = [
     // First, so that it hears a failed script of those below.
     STALLED_PAGE_TAG,
@@ -120,7 +138,7 @@ export function renderShellPage({
     const end = html.indexOf(FIRST_PAINT_MARKERS.end);
     html =
       html.slice(0, start) +
-      `<p class="lp-visually-hidden" role="status">Loading ${productName}...</p>` +
+      `<p class="lp-visually-hidden" role="status">${loading}</p>` +
       `<div inert>${firstPaint}</div>` +
       html.slice(end + FIRST_PAINT_MARKERS.end.length);
   }
