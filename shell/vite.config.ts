@@ -28,7 +28,13 @@ function productNameInDev(): Plugin {
 function stalledNotice(): Plugin {
   return {
     name: 'stalled-notice',
-    transformIndexHtml: (html) => html.replace(STALLED_NOTICE_MARKER, () => stalledNoticeCopies()),
+    transformIndexHtml: (html) => {
+      // Without its place the notice would silently be missing from every page.
+      if (!html.includes(STALLED_NOTICE_MARKER)) {
+        throw new Error(`index.html has no ${STALLED_NOTICE_MARKER} for the stalled-page notice`);
+      }
+      return html.replace(STALLED_NOTICE_MARKER, () => stalledNoticeCopies());
+    },
   };
 }
 

@@ -48,11 +48,21 @@ export const STALLED_PAGE_SCRIPT = `(function () {
     var alive = function () {
       return placeholder !== null && !placeholder.isConnected;
     };
-    // On a reload Chromium scrolls back to the element that was on screen: with the notice now
-    // above the copy, that hid the notice above the screen's top. A page reloaded from here starts
-    // at the top; the page that renders sets it back.
+    // When this page last reloaded itself or was retried (0: never, or no sessionStorage).
+    var reloadedAt = function () {
+      try {
+        return Number(sessionStorage.getItem(${JSON.stringify(STALLED_PAGE_RELOADED_KEY)})) || 0;
+      } catch (error) {
+        return 0;
+      }
+    };
+    // Every reload from here (its own, or Retry) is remembered, so that the next failure shows the
+    // notice instead of reloading again. On a reload Chromium scrolls back to the element that was
+    // on screen: with the notice above the copy, that hid the notice above the screen's top. A page
+    // reloaded from here starts at the top; the page that renders sets it back.
     var reload = function () {
       try {
+        sessionStorage.setItem(${JSON.stringify(STALLED_PAGE_RELOADED_KEY)}, String(Date.now()));
         history.scrollRestoration = 'manual';
       } catch (error) {
         // Reloads as before.
@@ -86,8 +96,16 @@ export const STALLED_PAGE_SCRIPT = `(function () {
         notice = document.importNode(copy, true);
         notice.querySelector('button').addEventListener('click', reload);
         document.body.insertBefore(notice, document.body.firstChild);
-        // The boot screen's spinner would contradict the notice; a painted form stays as a guide.
-        if (placeholder && placeholder.classList.contains('lp-boot')) placeholder.style.display = 'none';
+        // The boot screen's spinner, or the "Loading" a painted copy announces beside it, would
+        // contradict the notice; a painted form stays on screen as a guide.
+        if (placeholder && placeholder.classList.contains('lp-boot')) {
+          placeholder.style.display = 'none';
+        } else if (placeholder && placeholder.previousElementSibling) {
+          var status = placeholder.previousElementSibling;
+          if (status.getAttribute('role') === 'status') status.style.display = 'none';
+        }
+        // A reader who scrolled the copy while it stalled: the notice is above, so go there.
+        window.scrollTo(0, 0);
       } catch (error) {
         // The copy stays on screen, as it did before the notice existed.
       }
@@ -95,17 +113,19 @@ export const STALLED_PAGE_SCRIPT = `(function () {
     var giveUp = function () {
       if (settled || alive()) return;
       settled = true;
-      try {
-        var at = Number(sessionStorage.getItem(${JSON.stringify(STALLED_PAGE_RELOADED_KEY)})) || 0;
-        if (Date.now() - at >= ${RELOAD_AGAIN_AFTER_MS}) {
+      // Reloads itself only when it can remember doing so: without sessionStorage (a locked-down
+      // browser) a reload could repeat for ever, so the notice comes at once instead.
+      var remembered = false;
+      if (Date.now() - reloadedAt() >= ${RELOAD_AGAIN_AFTER_MS}) {
+        try {
           sessionStorage.setItem(${JSON.stringify(STALLED_PAGE_RELOADED_KEY)}, String(Date.now()));
-          reload();
-          return;
+          remembered = true;
+        } catch (error) {
+          remembered = false;
         }
-      } catch (error) {
-        // No sessionStorage (a locked-down browser): no reload, which could then repeat.
       }
-      showNotice();
+      if (remembered) reload();
+      else showNotice();
     };
     // Found once the document is parsed: at DOMContentLoaded, or at a module script's "error",
     // which comes after parsing but before DOMContentLoaded.
@@ -135,7 +155,10 @@ export const STALLED_PAGE_SCRIPT = `(function () {
         settled = true;
         clearInterval(timer);
         if (notice && notice.parentNode) notice.parentNode.removeChild(notice);
-        if (history.scrollRestoration === 'manual') history.scrollRestoration = 'auto';
+        // Only what a reload of this script set: another 'manual' is someone else's choice.
+        if (history.scrollRestoration === 'manual' && Date.now() - reloadedAt() < ${RELOAD_AGAIN_AFTER_MS}) {
+          history.scrollRestoration = 'auto';
+        }
       } else if (!settled && Date.now() - lastProgress > ${STALLED_PAGE_MS}) {
         giveUp();
       }

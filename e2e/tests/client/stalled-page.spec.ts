@@ -75,6 +75,38 @@ test('a page that fails again after its reload says so, with a Retry that tries 
   ).toHaveCount(0);
 });
 
+test('a page that stalls again shows the notice where the reader is, and drops it if the page comes after all', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 400 });
+  // This tab reloaded the page a moment ago (the script's own record): a stall now shows the notice.
+  await page.addInitScript(() =>
+    sessionStorage.setItem('loan-portal.stalled-page-reloaded-at', String(Date.now())),
+  );
+  const held: Route[] = [];
+  await page.route(SHELL_ENTRY, (route) => {
+    held.push(route); // not answered until the end
+  });
+  // Neither "load" nor DOMContentLoaded comes while a module script is held.
+  await page.goto('/signup', { waitUntil: 'commit' });
+  await expect.poll(() => held.length).toBe(1);
+  // The reader scrolls the read-only copy while it stalls.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+  const notice = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
+  await expect(notice).toBeInViewport({ timeout: 45_000 });
+  // Its "Loading" announcement would contradict the notice.
+  await expect(page.locator('p.lp-visually-hidden[role="status"]')).toBeHidden();
+
+  // The script arrives after all: the page works, and the notice has nothing left to say.
+  await held[0]?.continue();
+  await page.getByLabel(/^Mobile Number/).fill('9876543210');
+  await expect(page.getByLabel(/^Mobile Number/)).toHaveValue('9876543210');
+  await expect(notice).toHaveCount(0);
+});
+
 test("a Hindi reader's page that keeps failing says so in Hindi, a staff page in English", async ({
   page,
   context,

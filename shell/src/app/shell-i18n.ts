@@ -1,5 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { intlLocale, portalForPath, readStoredLocale } from '@loan-portal/api-client';
+import { cookieLocale, intlLocale, portalForPath, readStoredLocale } from '@loan-portal/api-client';
 import { messages as english } from '../locales/en';
 
 /**
@@ -22,9 +22,13 @@ async function activate(locale: 'en' | 'hi'): Promise<void> {
   }
 }
 
-/** Switches the boot texts to the device's language when the page is a client page. */
+/**
+ * Switches the boot texts to the reader's language when the page is a client page: the device's
+ * choice, else the `lang` cookie, as the client portal and the server's boot screen read it.
+ */
 export async function activateBootLocale(pathname: string): Promise<void> {
-  if (portalForPath(pathname) !== 'client_portal' || readStoredLocale() !== 'hi') return;
+  if (portalForPath(pathname) !== 'client_portal') return;
+  if ((readStoredLocale() ?? cookieLocale()) !== 'hi') return;
   await activate('hi');
   if (i18n.locale === 'hi') document.documentElement.lang = intlLocale('hi');
 }

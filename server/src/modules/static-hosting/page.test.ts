@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { RuntimeConfig } from '@loan-portal/api-client';
 import { describe, expect, it } from 'vitest';
 import { renderShellPage } from './page';
@@ -300,7 +301,7 @@ describe('the first paint in the visitor language (issue 16)', () => {
     const hindi = boot('/status', 'hi');
     expect(hindi).toContain('<div class="lp-boot">Rupee &#60;Loans&#62; लोड हो रहा है...</div>');
     expect(hindi).toContain('<html lang="hi-IN">');
-    expect(hindi).not.toContain('Loading');
+    expect(hindi).not.toContain('Loading Rupee');
     for (const [path, cookieLocale] of [
       ['/status', undefined],
       ['/status', 'en'],
@@ -310,6 +311,23 @@ describe('the first paint in the visitor language (issue 16)', () => {
       expect(html).toContain('<div class="lp-boot">Loading Rupee &#60;Loans&#62;...</div>');
       expect(html).toContain('<html lang="en-IN">');
     }
+  });
+
+  it("finds the boot text in the shell's own index.html, so a Hindi reader's is not left English", () => {
+    const shellIndex = readFileSync(
+      new URL('../../../../shell/index.html', import.meta.url),
+      'utf8',
+    );
+    const html = renderShellPage({
+      template: shellIndex,
+      config,
+      entryUrl: config.remotes.client_portal,
+      hints: localizedHints,
+      path: '/status',
+      cookieLocale: 'hi',
+    });
+    expect(html).toContain('>Rupee &#60;Loans&#62; लोड हो रहा है...</div>');
+    expect(html).not.toContain('Loading Rupee');
   });
 
   it('refuses hints whose localized pages are not pages by locale', () => {
