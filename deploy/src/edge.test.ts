@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect } from 'node:http2';
 import { request } from 'node:https';
 import { after, before, test } from 'node:test';
@@ -12,9 +18,36 @@ import { type Edge, startEdge } from './edge';
  */
 let backend: Server;
 let edge: Edge;
+/** How many times the instance was asked for each path, by Accept-Encoding. */
+const reached = new Map<string, number>();
+
+/**
+ * A built file as the instances answer it (server/src/modules/static-hosting): immutable under a
+ * hashed name, in the encoding the request accepts, with Vary naming it. `/assets/gone-*` fails.
+ */
+function builtFile(req: IncomingMessage, res: ServerResponse) {
+  const encoding = /\bbr\b/.test(String(req.headers['accept-encoding'])) ? 'br' : 'identity';
+  const key = `${req.url} ${encoding}`;
+  reached.set(key, (reached.get(key) ?? 0) + 1);
+  if (req.url?.includes('/gone-')) {
+    res.writeHead(500, { 'cache-control': 'no-store', 'content-type': 'application/json' });
+    res.end('{"error":"Internal Server Error"}');
+    return;
+  }
+  res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  res.setHeader('vary', 'Accept-Encoding');
+  res.setHeader('content-type', 'application/javascript; charset=utf-8');
+  if (encoding === 'br') res.setHeader('content-encoding', 'br');
+  res.end(`export const file = ${JSON.stringify(`${req.url} as ${encoding}`)};`);
+}
 
 before(async () => {
   backend = createServer((req, res) => {
+    if (/^\/(remotes\/[a-z-]+\/)?assets\//.test(req.url ?? '')) {
+      builtFile(req, res);
+      return;
+    }
+    reached.set(`${req.url}`, (reached.get(`${req.url}`) ?? 0) + 1);
     res.setHeader('content-type', 'application/json');
     res.end(
       JSON.stringify({
@@ -37,28 +70,33 @@ after(async () => {
 });
 
 function http2Get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ alpn: string | undefined; status: number; body: string }>(
-    (resolve, reject) => {
-      const session = connect(edge.url, { ca: edge.ca });
-      session.on('error', reject);
-      const stream = session.request({ ':path': path, ...headers });
-      let status = 0;
-      let body = '';
-      stream.on('response', (head) => {
-        status = Number(head[':status']);
-      });
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      stream.on('end', () => {
-        const alpn = session.alpnProtocol;
-        session.close();
-        resolve({ alpn, status, body });
-      });
-      stream.on('error', reject);
-    },
-  );
+  return new Promise<{
+    alpn: string | undefined;
+    status: number;
+    headers: IncomingHttpHeaders;
+    body: string;
+  }>((resolve, reject) => {
+    const session = connect(edge.url, { ca: edge.ca });
+    session.on('error', reject);
+    const stream = session.request({ ':path': path, ...headers });
+    let status = 0;
+    let answered: IncomingHttpHeaders = {};
+    let body = '';
+    stream.on('response', (head) => {
+      status = Number(head[':status']);
+      answered = head;
+    });
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    stream.on('end', () => {
+      const alpn = session.alpnProtocol;
+      session.close();
+      resolve({ alpn, status, headers: answered, body });
+    });
+    stream.on('error', reject);
+  });
 }
 
 test('a browser offering HTTP/2 gets it, over TLS, and the instance hears https', async () => {
@@ -118,4 +156,43 @@ test('a client without HTTP/2 is still served over HTTP/1.1 and TLS', async () =
   assert.equal(JSON.parse(answer.body).forwardedProto, 'https');
   // The balancer names the instance that answered (deploy/haproxy.cfg).
   assert.equal(answer.headers['x-served-by'], 'app1');
+});
+
+test('the balancer answers a built file from memory after the first time, one copy per encoding', async () => {
+  for (const path of [
+    '/assets/app-AbCdEf12.js',
+    '/remotes/client-portal/assets/page-AbCdEf12.js',
+  ]) {
+    // What Chromium sends.
+    const first = await http2Get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const again = await http2Get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    assert.equal(first.status, 200);
+    assert.equal(again.status, 200);
+    assert.equal(again.headers['content-encoding'], 'br');
+    assert.equal(again.body, first.body);
+    assert.equal(again.body, `export const file = "${path} as br";`);
+    assert.equal(reached.get(`${path} br`), 1, `${path} reached the instance again`);
+    // A client that cannot read brotli is never handed the brotli copy.
+    const plain = await http2Get(path, { 'accept-encoding': 'identity' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, `export const file = "${path} as identity";`);
+    await http2Get(path, { 'accept-encoding': 'identity' });
+    assert.equal(reached.get(`${path} identity`), 1);
+  }
+});
+
+test('pages, entry files, the API and failed files always reach an instance', async () => {
+  for (const path of [
+    '/login',
+    '/remotes/client-portal/remoteEntry.js',
+    '/api/registration/status',
+  ]) {
+    await http2Get(path);
+    await http2Get(path);
+    assert.equal(reached.get(path), 2, path);
+  }
+  const failed = await http2Get('/assets/gone-AbCdEf12.js', { 'accept-encoding': 'br' });
+  assert.equal(failed.status, 500);
+  await http2Get('/assets/gone-AbCdEf12.js', { 'accept-encoding': 'br' });
+  assert.equal(reached.get('/assets/gone-AbCdEf12.js br'), 2);
 });

@@ -229,6 +229,10 @@ async function measure(url: string, port: number): Promise<Measured> {
     const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
     writeFileSync(join(reports, name), JSON.stringify(lhr));
     writeFileSync(join(reports, name.replace(/\.json$/, '.lantern.json')), await lanternLcp());
+    // The trace Lantern simulated from, to see what the observed load did before its paint.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace)
+      writeFileSync(join(reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,7 @@ function fakeBuild() {
   mkdirSync(join(client, 'assets'), { recursive: true });
   writeFileSync(join(shell, 'index.html'), TEMPLATE);
   writeFileSync(join(shell, 'assets', 'shell-AbCdEf12.js'), 'export {};');
+  writeFileSync(join(shell, 'assets', 'shell-AbCdEf12.js.br'), brotliCompressSync('export {};'));
   writeFileSync(join(client, 'remoteEntry.js'), 'export {};');
   writeFileSync(
     join(client, 'page-hints.json'),
@@ -224,6 +226,24 @@ describe('pages of the web app', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers).not.toHaveProperty('etag');
+  });
+
+  it('names Accept-Encoding in Vary, so a shared cache keeps one copy per encoding', async () => {
+    const brotli = await app.inject({
+      url: '/assets/shell-AbCdEf12.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    const plain = await app.inject({
+      url: '/assets/shell-AbCdEf12.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers).not.toHaveProperty('content-encoding');
+    expect(plain.body).toBe('export {};');
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const entry = await app.inject({ url: '/remotes/client-portal/remoteEntry.js' });
+    expect(entry.headers.vary).toBe('Accept-Encoding');
   });
 
   it('falls back to the boot screen for a page without hints', async () => {

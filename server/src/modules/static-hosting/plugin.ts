@@ -28,6 +28,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
   res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache');
+  // The same URL is sent as br, gzip or as it is, by the request's Accept-Encoding: a shared
+  // cache (the balancer's, deploy/haproxy.cfg, or a CDN's) must keep one copy per encoding, or it
+  // hands brotli to a client that cannot read it.
+  res.setHeader('Vary', 'Accept-Encoding');
 }
 
 /**
