@@ -13,9 +13,7 @@
  * build time) above the copy, in the reader's language, and reloads when Retry is pressed.
  */
 
-import { LOCALE_COOKIE_ATTRIBUTE } from '../i18n/preference';
-import { INLINE_CONFIG_ID } from '../runtime-config';
-import { STORAGE_KEYS } from '../session/storage';
+import { READER_LOCALE_FUNCTION } from '../i18n/reader-locale-script';
 
 /** No resource finished for this long and the shell has not rendered: the load has stalled. */
 export const STALLED_PAGE_MS = 30_000;
@@ -69,21 +67,11 @@ export const STALLED_PAGE_SCRIPT = `(function () {
       }
       location.reload();
     };
-    // The language as the early-requests script reads it: the device's choice, else the lang
-    // cookie (the server's copy of it on the config element), else the language the page is in.
+    // The client's language by the portal's rule; the back office is English.
     var hindiReader = function () {
       var path = location.pathname;
       if (path === '/portal-admin' || path.indexOf('/portal-admin/') === 0) return false;
-      var stored = null;
-      try {
-        stored = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.locale)});
-      } catch (error) {
-        // No storage: the cookie and the page decide.
-      }
-      if (stored === 'en' || stored === 'hi') return stored === 'hi';
-      var config = document.getElementById(${JSON.stringify(INLINE_CONFIG_ID)});
-      if (config && config.getAttribute(${JSON.stringify(LOCALE_COOKIE_ATTRIBUTE)}) === 'hi') return true;
-      return /^hi/i.test(document.documentElement.lang);
+      return (${READER_LOCALE_FUNCTION})() === 'hi';
     };
     var showNotice = function () {
       try {

@@ -1,7 +1,7 @@
 import { API_PATHS } from '../endpoints/paths';
 import { TIME_ZONE } from '../i18n/format';
 import { intlLocale } from '../i18n/locales';
-import { LOCALE_COOKIE, LOCALE_COOKIE_ATTRIBUTE } from '../i18n/preference';
+import { READER_LOCALE_FUNCTION } from '../i18n/reader-locale-script';
 import { FIRST_PAINT_ATTRIBUTE, INLINE_CONFIG_ID } from '../runtime-config';
 import { STORAGE_KEYS } from '../session/storage';
 import { EARLY_REQUESTS_GLOBAL } from './early-requests';
@@ -51,14 +51,7 @@ export const EARLY_REQUESTS_SCRIPT = `(function () {
     var headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
     var language = null;
     if (!admin) {
-      var stored = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.locale)});
-      // The server's copy of the lang cookie: reading document.cookie blocks the parser ~27 ms.
-      var copy = stored === 'en' || stored === 'hi' ? null : configElement.getAttribute(${JSON.stringify(LOCALE_COOKIE_ATTRIBUTE)});
-      var cookie = stored === 'en' || stored === 'hi' ? null
-        : copy !== null ? [copy, copy]
-        : /(?:^|;\\s*)${LOCALE_COOKIE}=(en|hi)(?:;|$)/.exec(document.cookie);
-      language = stored === 'en' || stored === 'hi' ? stored
-        : cookie && (cookie[1] === 'en' || cookie[1] === 'hi') ? cookie[1] : 'en';
+      language = (${READER_LOCALE_FUNCTION})();
       headers['Accept-Language'] = language;
     }
     var early = (window.${EARLY_REQUESTS_GLOBAL} = {});
