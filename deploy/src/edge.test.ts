@@ -21,12 +21,16 @@ let edge: Edge;
 /** How many times the instance was asked for each path, by Accept-Encoding. */
 const reached = new Map<string, number>();
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * A built file as the instances answer it (server/src/modules/static-hosting): immutable under a
- * hashed name, in the encoding the request accepts, with Vary naming it. `/assets/gone-*` fails.
+ * hashed name, in the encoding the request accepts, with Vary naming it. A name with `gone-`
+ * fails; with `short-` it may be kept only a minute; with `cookie-` it sets a cookie.
  */
 function builtFile(req: IncomingMessage, res: ServerResponse) {
-  const encoding = /\bbr\b/.test(String(req.headers['accept-encoding'])) ? 'br' : 'identity';
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
   const key = `${req.url} ${encoding}`;
   reached.set(key, (reached.get(key) ?? 0) + 1);
   if (req.url?.includes('/gone-')) {
@@ -34,10 +38,11 @@ function builtFile(req: IncomingMessage, res: ServerResponse) {
     res.end('{"error":"Internal Server Error"}');
     return;
   }
-  res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  res.setHeader('cache-control', req.url?.includes('/short-') ? 'public, max-age=60' : IMMUTABLE);
+  if (req.url?.includes('/cookie-')) res.setHeader('set-cookie', 'session=abc; HttpOnly');
   res.setHeader('vary', 'Accept-Encoding');
   res.setHeader('content-type', 'application/javascript; charset=utf-8');
-  if (encoding === 'br') res.setHeader('content-encoding', 'br');
+  if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
   res.end(`export const file = ${JSON.stringify(`${req.url} as ${encoding}`)};`);
 }
 
@@ -48,6 +53,8 @@ before(async () => {
       return;
     }
     reached.set(`${req.url}`, (reached.get(`${req.url}`) ?? 0) + 1);
+    // Cacheable by its headers, so that only the balancer's rules keep it from the cache.
+    res.setHeader('cache-control', IMMUTABLE);
     res.setHeader('content-type', 'application/json');
     res.end(
       JSON.stringify({
@@ -158,41 +165,69 @@ test('a client without HTTP/2 is still served over HTTP/1.1 and TLS', async () =
   assert.equal(answer.headers['x-served-by'], 'app1');
 });
 
-test('the balancer answers a built file from memory after the first time, one copy per encoding', async () => {
+/** What Chromium sends. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+test('the balancer answers a built file from memory after the first time', async () => {
   for (const path of [
     '/assets/app-AbCdEf12.js',
     '/remotes/client-portal/assets/page-AbCdEf12.js',
   ]) {
-    // What Chromium sends.
-    const first = await http2Get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
-    const again = await http2Get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const first = await http2Get(path, BROWSER);
+    const again = await http2Get(path, BROWSER);
     assert.equal(first.status, 200);
     assert.equal(again.status, 200);
     assert.equal(again.headers['content-encoding'], 'br');
-    assert.equal(again.body, first.body);
     assert.equal(again.body, `export const file = "${path} as br";`);
+    assert.equal(again.headers['x-served-by'], '<CACHE>');
     assert.equal(reached.get(`${path} br`), 1, `${path} reached the instance again`);
-    // A client that cannot read brotli is never handed the brotli copy.
-    const plain = await http2Get(path, { 'accept-encoding': 'identity' });
-    assert.equal(plain.headers['content-encoding'], undefined);
-    assert.equal(plain.body, `export const file = "${path} as identity";`);
-    await http2Get(path, { 'accept-encoding': 'identity' });
-    assert.equal(reached.get(`${path} identity`), 1);
   }
 });
 
-test('pages, entry files, the API and failed files always reach an instance', async () => {
+test('each client gets the encoding it reads, whoever asked first', async () => {
+  // A plain copy first (curl, a monitor): it must not become every browser's copy.
+  const plainFirst = '/assets/plain-first-AbCdEf12.js';
+  const plain = await http2Get(plainFirst, { 'accept-encoding': 'identity' });
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.equal(plain.body, `export const file = "${plainFirst} as identity";`);
+  await http2Get(plainFirst);
+  assert.equal(reached.get(`${plainFirst} identity`), 2, 'a plain copy was kept');
+  await http2Get(plainFirst, BROWSER);
+  const browser = await http2Get(plainFirst, BROWSER);
+  assert.equal(browser.headers['content-encoding'], 'br');
+  assert.equal(reached.get(`${plainFirst} br`), 1);
+  // A gzip copy first: kept for gzip-only clients, never handed to a browser that reads brotli.
+  const gzipFirst = '/assets/gzip-first-AbCdEf12.js';
+  await http2Get(gzipFirst, { 'accept-encoding': 'gzip' });
+  const gzip = await http2Get(gzipFirst, { 'accept-encoding': 'gzip, deflate' });
+  assert.equal(gzip.headers['content-encoding'], 'gzip');
+  assert.equal(reached.get(`${gzipFirst} gzip`), 1);
+  const br = await http2Get(gzipFirst, BROWSER);
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.equal(br.body, `export const file = "${gzipFirst} as br";`);
+  // And a client that reads no compression never gets a compressed copy.
+  const none = await http2Get(gzipFirst, { 'accept-encoding': 'identity' });
+  assert.equal(none.headers['content-encoding'], undefined);
+});
+
+test('pages, entry files, the API and what is not a plain immutable file always reach an instance', async () => {
   for (const path of [
     '/login',
     '/remotes/client-portal/remoteEntry.js',
     '/api/registration/status',
   ]) {
-    await http2Get(path);
-    await http2Get(path);
+    await http2Get(path, BROWSER);
+    await http2Get(path, BROWSER);
     assert.equal(reached.get(path), 2, path);
   }
-  const failed = await http2Get('/assets/gone-AbCdEf12.js', { 'accept-encoding': 'br' });
-  assert.equal(failed.status, 500);
-  await http2Get('/assets/gone-AbCdEf12.js', { 'accept-encoding': 'br' });
-  assert.equal(reached.get('/assets/gone-AbCdEf12.js br'), 2);
+  for (const path of [
+    '/assets/gone-AbCdEf12.js',
+    '/assets/short-AbCdEf12.js',
+    '/assets/cookie-AbCdEf12.js',
+    '/assets/app-AbCdEf12.js?v=2',
+  ]) {
+    await http2Get(path, BROWSER);
+    await http2Get(path, BROWSER);
+    assert.equal(reached.get(`${path} br`), 2, path);
+  }
 });

@@ -34,8 +34,8 @@ const RELOAD_AGAIN_AFTER_MS = 120_000;
  * Classic script, no dependency; the CSP allows it by the SHA-256 of exactly this text. The shell
  * has rendered once the element the HTML put last in #root (the painted page or the boot screen)
  * has left the document: React's first render replaces it, error screens included. The notice is
- * in Hindi on a client page whose reader chose Hindi (the page painted in it, or the device's
- * stored language, as the shell's boot texts decide); the back office is English.
+ * in Hindi on a client page whose reader chose Hindi (the device's stored language, else the lang
+ * cookie: READER_LOCALE_FUNCTION, the portal's rule); the back office is English.
  */
 export const STALLED_PAGE_SCRIPT = `(function () {
   try {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
@@ -244,6 +245,27 @@ describe('pages of the web app', () => {
     expect(plain.headers.vary).toBe('Accept-Encoding');
     const entry = await app.inject({ url: '/remotes/client-portal/remoteEntry.js' });
     expect(entry.headers.vary).toBe('Accept-Encoding');
+  });
+
+  it('keeps Accept-Encoding in Vary beside the Origin that CORS adds (CORS_ORIGINS)', async () => {
+    const withCors = Fastify({ logger: false });
+    await withCors.register(cors, { origin: ['https://partner.example'] });
+    await withCors.register(cookie);
+    await withCors.register(staticHostingPlugin, { config: loadConfig(fakeBuild()) });
+    try {
+      const res = await withCors.inject({
+        url: '/assets/shell-AbCdEf12.js',
+        headers: { 'accept-encoding': 'br', origin: 'https://partner.example' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(
+        String(res.headers.vary)
+          .split(/\s*,\s*/)
+          .sort(),
+      ).toEqual(['Accept-Encoding', 'Origin']);
+    } finally {
+      await withCors.close();
+    }
   });
 
   it('falls back to the boot screen for a page without hints', async () => {

@@ -26,12 +26,30 @@ const PAGE_HINTS_MAX_AGE_MS = 60_000;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The same URL of a built file is sent as br, gzip or as it is, by the request's Accept-Encoding:
+ * a shared cache (the balancer's, deploy/haproxy.cfg, or a CDN's) must keep one copy per encoding,
+ * or it hands brotli to a client that cannot read it. Set on the raw answer here and merged in the
+ * onSend hook below with what the reply already varies on (CORS adds Origin), which Fastify writes
+ * over the raw answer's headers.
+ */
+const VARY_ENCODING = 'Accept-Encoding';
+
 function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
   res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache');
-  // The same URL is sent as br, gzip or as it is, by the request's Accept-Encoding: a shared
-  // cache (the balancer's, deploy/haproxy.cfg, or a CDN's) must keep one copy per encoding, or it
-  // hands brotli to a client that cannot read it.
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Vary', VARY_ENCODING);
+}
+
+/** `Vary` with Accept-Encoding added to what `current` names (none, one, a list, or an array). */
+function varyWithEncoding(current: string | number | string[] | undefined): string {
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) {
+    return names.join(', ');
+  }
+  return [...names, VARY_ENCODING].join(', ');
 }
 
 /**
@@ -137,6 +155,10 @@ export const staticHostingPlugin = fp(async (app: FastifyInstance, opts: StaticH
 
   // After every other onSend hook (the request id is added by the app's own).
   app.addHook('onSend', async (_request, reply) => {
+    // A built file (cacheHeaders marked its raw answer): keep Accept-Encoding in its Vary.
+    if (reply.raw.getHeader('vary') === VARY_ENCODING) {
+      reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+    }
     if (reply.getHeader('cache-control') !== IMMUTABLE) return;
     if (reply.statusCode >= 400) {
       // A file that failed after its headers were chosen (gone in a redeploy, out of file
