@@ -4,7 +4,8 @@ export interface PageHintsOptions {
   appDir: string;
   exposed: string;
   mount: string;
-  routes: Record<string, { module?: string; prerender?: boolean }>;
+  /** `typeable` (with `prerender`): the painted copy's fields take input before any script runs. */
+  routes: Record<string, { module?: string; prerender?: boolean; typeable?: boolean }>;
   prerenderPlugins: () => PluginOption[];
 }
 

@@ -54,10 +54,21 @@ function staticCopy(html) {
 }
 
 /**
+ * The copy of a typeable page (its route says `typeable`; the server then leaves the copy out of
+ * `inert` and asks for the scripts after the paint): its fields take input, which the remote adopts
+ * when it renders over them; its buttons stay inert, and none submits.
+ */
+function typeableCopy(html) {
+  return html
+    .replace(/<button type="submit"/g, '<button type="button"')
+    .replace(/<button\b/g, '<button inert=""');
+}
+
+/**
  * Renders `paths` with the remote's real App, as a signed-out visitor's first render (no session,
  * no effects), in a throwaway Vite SSR server: same sources and CSS-module names as the build.
  */
-async function prerender({ appDir, exposed, mount, paths, plugins }) {
+async function prerender({ appDir, exposed, mount, paths, typeable, plugins }) {
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: false,
@@ -109,7 +120,8 @@ async function prerender({ appDir, exposed, mount, paths, plugins }) {
         for (const [field, token] of Object.entries(PLACEHOLDERS)) {
           substituted = substituted.replaceAll(token, CHECK_VALUES[field]);
         }
-        copies[locale ?? ''] = substituted === check ? staticCopy(html) : undefined;
+        const copy = typeable.has(path) ? typeableCopy(html) : staticCopy(html);
+        copies[locale ?? ''] = substituted === check ? copy : undefined;
       }
       const [first, ...others] = locales.map((locale) => copies[locale ?? '']);
       if (first === undefined || others.some((copy) => copy === undefined)) continue;
@@ -131,13 +143,15 @@ async function prerender({ appDir, exposed, mount, paths, plugins }) {
  *   appDir: string,
  *   exposed: string,
  *   mount: string,
- *   routes: Record<string, { module?: string, prerender?: boolean }>,
+ *   routes: Record<string, { module?: string, prerender?: boolean, typeable?: boolean }>,
  *   prerenderPlugins: () => import('vite').PluginOption[],
  * }} options
  *   `exposed` is the module exposed as ./App; `mount` the route under which the shell renders this
  *   remote; `routes` the pages the server should know: `module` names a lazily loaded page's
  *   source (its chunks are preloaded), `prerender` asks for its first screen in the HTML, with the
- *   CSS it needs (only for pages a signed-out visitor sees as they are); `prerenderPlugins` the
+ *   CSS it needs (only for pages a signed-out visitor sees as they are); `typeable`, with
+ *   `prerender`, has that copy's fields take input before any script runs (the remote's page
+ *   adopts what was typed); `prerenderPlugins` the
  *   plugins the sources need.
  */
 export function pageHints(options) {
@@ -217,6 +231,7 @@ export function pageHints(options) {
         exposed: exposedPath,
         mount: options.mount,
         paths: wanted,
+        typeable: new Set(wanted.filter((path) => options.routes[path].typeable)),
         plugins: options.prerenderPlugins(),
       });
       const cssText = (file) => String(bundle[file]?.source ?? '');
@@ -229,6 +244,7 @@ export function pageHints(options) {
         }
         routes[path].html = pages[path].html;
         if (pages[path].localized) routes[path].localized = pages[path].localized;
+        if (options.routes[path].typeable) routes[path].typeable = true;
         // Inlined by the server: the first paint then waits for the HTML alone, not for a
         // round trip to the remote's stylesheets (which the App still loads when it renders).
         routes[path].style = [...base.css, ...routes[path].css].map(cssText).join('\n');

@@ -44,7 +44,12 @@ export default defineConfig(
     base: '/remotes/client-portal/',
     mount: '*',
     routes: {
-      '/login': { module: 'src/features/login/components/login-page.tsx', prerender: true },
+      // Its painted copy takes input before any script runs (issue 17, bench/README.md F30).
+      '/login': {
+        module: 'src/features/login/components/login-page.tsx',
+        prerender: true,
+        typeable: true,
+      },
       '/signup': { module: 'src/features/signup/components/signup-page.tsx', prerender: true },
       '/forgot-password': {
         module: 'src/features/forgot-password/components/forgot-password-page.tsx',

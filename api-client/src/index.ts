@@ -11,6 +11,12 @@ export {
   STALLED_PAGE_RELOADED_KEY,
   STALLED_PAGE_SCRIPT,
 } from './boot/stalled-page-script';
+export {
+  DEFERRED_MODULES_FALLBACK_MS,
+  DEFERRED_MODULES_ID,
+  TYPEABLE_PAINT_ATTRIBUTE,
+  TYPEABLE_PAINT_SCRIPT,
+} from './boot/typeable-paint-script';
 export { type ApiClient, type ApiClientOptions, createApiClient } from './create-api-client';
 export type { AccountsApi } from './endpoints/accounts';
 export {

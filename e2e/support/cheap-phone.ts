@@ -11,7 +11,8 @@ declare global {
 /**
  * Runs in the page. Watches every field the person types into: a typed value that changes, or a
  * field that disappears while the URL is still the one it was typed under, with no click, tap or
- * submit by the person since, is recorded as lost. The screen threw away what they typed.
+ * submit by the person since, is recorded as lost. The screen threw away what they typed. A field
+ * replaced by one of the same name that holds the same value is followed there instead.
  */
 export function watchTypedValues() {
   type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -43,6 +44,17 @@ export function watchTypedValues() {
       const untouched = actedAt < record.at;
       if (!field.isConnected) {
         typed.delete(field);
+        // A field the screen put in its place under the same name, holding what was typed: the
+        // value was carried over (/login's painted copy, adopted by the live form), not lost.
+        const heir = field.name
+          ? [...document.querySelectorAll<Field>('input[name], textarea[name]')].find(
+              (candidate) => candidate.name === field.name,
+            )
+          : undefined;
+        if (heir && heir.value === record.value) {
+          typed.set(heir, record);
+          continue;
+        }
         if (untouched && record.value && record.path === location.pathname) {
           lost.push(
             `"${record.value}" typed into ${field.name || field.type} on ${record.path} vanished with its field`,

@@ -76,7 +76,7 @@ test.describe('early API reads of a signed-in page', () => {
   test('a signed-out visit asks for nothing early', async ({ page }) => {
     const seen = watch(page, ['/api/accounts/user/', '/api/registration/registration/status/']);
     await page.goto('/login');
-    await expect(page.locator('[inert]')).toHaveCount(0);
+    await expect(page.locator('[inert], [data-lp-typeable]')).toHaveCount(0);
     expect(seen.asked).toEqual([]);
     expect(await leftOver(page)).toEqual(['missing']);
     expect(seen.refused).toEqual([]);

@@ -10,9 +10,12 @@ const PAGES = [
   { path: '/portal-admin/login', heading: 'Admin Login', field: 'Username' },
 ];
 
-/** Once the remote has rendered, nothing on the page is inert any more: the form answers. */
+/**
+ * Once the remote has rendered, nothing on the page is inert any more and the copy that took input
+ * before the scripts (/login's) is gone: the form answers.
+ */
 async function remoteRendered(page: Page) {
-  await expect(page.locator('[inert]')).toHaveCount(0);
+  await expect(page.locator('[inert], [data-lp-typeable]')).toHaveCount(0);
 }
 
 async function layout(page: Page, heading: string, field: string) {
@@ -115,13 +118,70 @@ for (const reader of ['English', 'Hindi'] as const) {
     expect(
       scripts.filter((script) => !preloaded.includes(script) && !AFTER_FIRST_PAINT.test(script)),
     ).toEqual([]);
-    // The same scripts in the Link header, which Chromium reads before it parses (F17).
-    const linked = [...((await navigation?.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map(
-      (match) => new URL(match[1]!, baseURL).pathname,
-    );
-    expect(preloaded.filter((script) => !linked.includes(script))).toEqual([]);
+    // /login asks for them once its copy, which takes input, is on screen (F30): no Link header,
+    // and not one script before the first contentful paint.
+    expect(await navigation?.headerValue('link')).toBeNull();
+    const early = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      if (paint === undefined) return ['no first contentful paint'];
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js') && entry.startTime < paint)
+        .map((entry) => entry.name);
+    });
+    expect(early).toEqual([]);
   });
 }
+
+test("/portal-admin/login's scripts are all in the Link header, which Chromium reads before it parses (F17)", async ({
+  page,
+  baseURL,
+}) => {
+  const navigation = await page.goto('/portal-admin/login');
+  await remoteRendered(page);
+  await page.waitForLoadState('networkidle');
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+      (link) => new URL((link as HTMLLinkElement).href).pathname,
+    ),
+  );
+  const linked = [...((await navigation?.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map(
+    (match) => new URL(match[1]!, baseURL).pathname,
+  );
+  expect(preloaded.length).toBeGreaterThan(0);
+  expect(preloaded.filter((script) => !linked.includes(script))).toEqual([]);
+});
+
+test('/login takes what is typed before its scripts arrive, and signs in with it (issue 17)', async ({
+  page,
+}) => {
+  // The page's scripts wait until the visitor has typed, as on a slow phone.
+  let arrive!: () => void;
+  const typed = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await page.route(/\.js$/, async (route) => {
+    await typed;
+    await route.fallback();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Mobile Number').fill('98765');
+  await page.getByLabel('Mobile Number').pressSequentially('43210');
+  await page.getByLabel(/^Password/).pressSequentially('wrong-pass');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('[data-lp-typeable]')).toHaveCount(1);
+  arrive();
+  await remoteRendered(page);
+  const password = page.getByLabel(/^Password/);
+  await expect(page.getByLabel('Mobile Number')).toHaveValue('9876543210');
+  await expect(password).toHaveValue('wrong-pass');
+  // Still in the field, at the same place: the next key lands where the caret was.
+  await expect(password).toBeFocused();
+  await page.keyboard.type('X');
+  await expect(password).toHaveValue('wrong-pasXs');
+  await page.getByRole('button', { name: 'Sign In →' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid credentials, please try again.');
+});
 
 test('a broken config in the page gives a clear message, and Retry asks the server', async ({
   page,

@@ -7,13 +7,16 @@
  * phone) or that never arrives left that copy on screen for good: a form nobody could type into.
  * CI saw it once in about five runs under the cheap-phone throttling: /signup's scripts had no
  * answer after 120 s, and the Mobile Number field stayed read-only. A person would reload; the page
- * now does so itself, once: nothing typed can be lost, since the copy takes no input. When the
+ * now does so itself, once: nothing typed can be lost, since the copy takes no input (a copy that
+ * does, /login's, is not reloaded once something is typed into it: the notice comes at once, and
+ * Retry reloads when the visitor chooses). When the
  * reloaded page fails too, it does not reload in a loop: it shows the shell's notice (the
  * `<template>` its index.html carries in English and Hindi, written from the shell's catalogs at
  * build time) above the copy, in the reader's language, and reloads when Retry is pressed.
  */
 
 import { READER_LOCALE_FUNCTION } from '../i18n/reader-locale-script';
+import { TYPEABLE_PAINT_ATTRIBUTE } from './typeable-paint-script';
 
 /** No resource finished for this long and the shell has not rendered: the load has stalled. */
 export const STALLED_PAGE_MS = 30_000;
@@ -92,15 +95,36 @@ export const STALLED_PAGE_SCRIPT = `(function () {
           var status = placeholder.previousElementSibling;
           if (status.getAttribute('role') === 'status') status.style.display = 'none';
         }
+        // A copy that took input says, as the notice does, that it cannot be used yet: what was
+        // typed stays on screen, read-only.
+        if (placeholder && placeholder.hasAttribute(${JSON.stringify(TYPEABLE_PAINT_ATTRIBUTE)})) {
+          var fields = placeholder.querySelectorAll('input');
+          for (var i = 0; i < fields.length; i += 1) fields[i].readOnly = true;
+          placeholder.setAttribute('inert', '');
+        }
         // A reader who scrolled the copy while it stalled: the notice is above, so go there.
         window.scrollTo(0, 0);
       } catch (error) {
         // The copy stays on screen, as it did before the notice existed.
       }
     };
+    // Something typed into a copy that takes input (typeable-paint-script.ts): a reload would lose it.
+    var typed = function () {
+      findPlaceholder();
+      if (!placeholder || !placeholder.hasAttribute(${JSON.stringify(TYPEABLE_PAINT_ATTRIBUTE)})) return false;
+      var fields = placeholder.querySelectorAll('input');
+      for (var i = 0; i < fields.length; i += 1) {
+        if (fields[i].value !== '') return true;
+      }
+      return false;
+    };
     var giveUp = function () {
       if (settled || alive()) return;
       settled = true;
+      if (typed()) {
+        showNotice();
+        return;
+      }
       // Reloads itself only when it can remember doing so: without sessionStorage (a locked-down
       // browser) a reload could repeat for ever, so the notice comes at once instead.
       var remembered = false;

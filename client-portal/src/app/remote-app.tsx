@@ -6,6 +6,7 @@ import {
   STORAGE_KEYS,
 } from '@loan-portal/api-client';
 import '@loan-portal/ui-kit/tokens.css';
+import { findPaintedFields } from '../lib/painted-fields';
 import { AccountLanguage } from './account-language';
 import { ApiProvider } from './api-context';
 import { ConfigContext } from './config-context';
@@ -25,6 +26,8 @@ export interface AppProps {
 
 /** Exposed as client_portal/App. Renders relative routes; the host's router owns the URL. */
 export function App({ config, locale }: AppProps) {
+  // Before this render is committed over the copy the HTML painted: what was typed into it.
+  findPaintedFields();
   return (
     <ConfigContext.Provider value={config}>
       <LocaleProvider initialLocale={locale}>

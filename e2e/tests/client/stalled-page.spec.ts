@@ -131,3 +131,29 @@ test("a Hindi reader's page that keeps failing says so in Hindi, a staff page in
   await expect(page.getByRole('alert')).toContainText('We could not load this page');
   await expect(page.getByRole('alert').getByRole('button', { name: 'Retry' })).toBeVisible();
 });
+
+test("/login's scripts failing after something was typed: the notice at once, no reload to lose it", async ({
+  page,
+}) => {
+  // /login's copy takes input before its scripts arrive (issue 17); a reload would wipe it.
+  let tries = 0;
+  let typedIn!: () => void;
+  const typed = new Promise<void>((resolve) => {
+    typedIn = resolve;
+  });
+  await page.route(SHELL_ENTRY, async (route) => {
+    tries += 1;
+    await typed;
+    return route.abort('connectionreset');
+  });
+  await page.goto('/login');
+  await page.getByLabel(/^Mobile Number/).fill('9876543210');
+  typedIn();
+  const notice = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
+  await expect(notice).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(tries).toBe(1);
+  // What was typed is still there, and the copy says it cannot be used yet.
+  await expect(page.getByLabel(/^Mobile Number/)).toHaveValue('9876543210');
+  await expect(page.getByLabel(/^Mobile Number/)).not.toBeEditable();
+});

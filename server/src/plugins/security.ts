@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
 import { EARLY_REQUESTS_SCRIPT_HASH } from '../modules/static-hosting/early-requests';
 import { STALLED_PAGE_SCRIPT_HASH } from '../modules/static-hosting/stalled-page';
+import { TYPEABLE_PAINT_SCRIPT_HASH } from '../modules/static-hosting/typeable-paint';
 import { redisStoreWithFallback } from './rate-limit-store';
 
 /** The origin of an absolute http(s) URL; undefined for a path on our own origin. */
@@ -27,12 +28,13 @@ export function cspDirectives(config: AppConfig): Record<string, string[]> {
   ];
   return {
     defaultSrc: ["'self'"],
-    // The two inline scripts we send: the reload of a stalled page, and a signed-in page's early
-    // API reads (issue 17).
+    // The three inline scripts we send: the reload of a stalled page, a signed-in page's early
+    // API reads, and a typeable painted page's scripts asked for after its paint (issue 17).
     scriptSrc: unique(
       "'self'",
       STALLED_PAGE_SCRIPT_HASH,
       EARLY_REQUESTS_SCRIPT_HASH,
+      TYPEABLE_PAINT_SCRIPT_HASH,
       payment,
       ...remotes,
     ),

@@ -21,7 +21,7 @@ const WITH_CREDENTIALS = /\bcrossorigin="use-credentials"/i;
 const HEADER_SAFE_URL = /^[\x21\x23-\x2b\x2d-\x3a\x3d\x3f-\x5b\x5d-\x7e]+$/;
 
 /** The attribute's text as the browser reads it (page.ts writes `&#NN;` for `&<>"'`). */
-function attributeText(value: string): string {
+export function attributeText(value: string): string {
   return value.replace(/&#(\d+);|&amp;/g, (_entity, code?: string) =>
     code ? String.fromCharCode(Number(code)) : '&',
   );

@@ -29,6 +29,11 @@ export interface RouteHints {
   style?: string;
   /** The same page in the remote's other languages (issue 16), by locale ('hi'). */
   localized?: Record<string, string>;
+  /**
+   * The painted copy's fields take input before any script runs, and the page's scripts are asked
+   * for after that paint (api-client `typeable-paint-script.ts`); with `html` only.
+   */
+  typeable?: boolean;
 }
 
 const LOCALE = /^[a-z]{2,3}$/;
@@ -75,6 +80,9 @@ export function parsePageHints(value: unknown, { markup = true } = {}): PageHint
         throw new Error(`routes.${path}.${field} must be a string`);
       }
     }
+    if (route.typeable !== undefined && typeof route.typeable !== 'boolean') {
+      throw new Error(`routes.${path}.typeable must be true or false`);
+    }
     const localized = route.localized;
     if (
       localized !== undefined &&
@@ -95,6 +103,7 @@ export function parsePageHints(value: unknown, { markup = true } = {}): PageHint
             html: route.html,
             style: route.style,
             ...(localized ? { localized: localized as Record<string, string> } : {}),
+            ...(route.typeable === true ? { typeable: true } : {}),
           }
         : {}),
     };

@@ -7,12 +7,14 @@ import {
   type Locale,
   portalForPath,
   type RuntimeConfig,
+  TYPEABLE_PAINT_ATTRIBUTE,
 } from '@loan-portal/api-client';
 import { escapeHtml, scriptJson } from '../../lib/html';
 import { t } from '../i18n/translator';
 import { EARLY_REQUESTS_TAG } from './early-requests';
 import type { PageHints } from './page-hints';
 import { STALLED_PAGE_TAG } from './stalled-page';
+import { deferModules } from './typeable-paint';
 
 /** A hint's file as the browser should fetch it: next to the remote's entry, wherever that is. */
 function resolveNextToEntry(entryUrl: string, file: string): string | undefined {
@@ -65,7 +67,9 @@ export interface ShellPageInput {
  * parallel with the shell's; for a reader of another language, its catalogs too), and, for a page
  * a signed-out visitor sees, the page itself, painted
  * before any script runs. That copy is inert (the form works once the remote has rendered the
- * same page over it) and announces the loading to assistive technology.
+ * same page over it) and announces the loading to assistive technology. A page whose hints call it
+ * typeable (/login) takes input in that copy instead, and asks for its scripts once the copy is on
+ * screen (typeable-paint.ts).
  */
 export function renderShellPage({
   template,
@@ -132,6 +136,12 @@ export function renderShellPage({
   }
   const headEnd = `${head.join('\n    ')}\n  </head>`;
   html = html.replace('</head>', () => headEnd);
+  const typeable = paints && route?.typeable === true;
+  if (typeable) {
+    const headAt = html.indexOf('</head>');
+    const deferred = deferModules(html.slice(0, headAt));
+    html = `${deferred.head}${deferred.tags.map((tag) => `  ${tag}\n`).join('')}${html.slice(headAt)}`;
+  }
 
   if (paints) {
     const start = html.indexOf(FIRST_PAINT_MARKERS.start);
@@ -139,7 +149,9 @@ export function renderShellPage({
     html =
       html.slice(0, start) +
       `<p class="lp-visually-hidden" role="status">${loading}</p>` +
-      `<div inert>${firstPaint}</div>` +
+      (typeable ? `<div ${TYPEABLE_PAINT_ATTRIBUTE}>` : '<div inert>') +
+      firstPaint +
+      '</div>' +
       html.slice(end + FIRST_PAINT_MARKERS.end.length);
   }
   return html;

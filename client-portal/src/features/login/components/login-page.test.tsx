@@ -1,8 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, renderApp, server, user } from '../../../test/render-app';
+import { App } from '../../../app/remote-app';
+import { API, renderApp, server, testConfig, user } from '../../../test/render-app';
 
 function loginAnswers() {
   server.use(
@@ -101,5 +103,44 @@ describe('login page', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(await screen.findByRole('banner')).toHaveTextContent('9876543210');
+  });
+
+  it('keeps what was typed into the painted copy before the scripts came, with its focus and caret (issue 17)', async () => {
+    // The shell's #root as the server sent /login: the copy that takes input (api-client
+    // typeable-paint-script.ts), typed into before any script ran.
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div data-lp-typeable><form><input name="mobile" value=""/><input name="password" type="password" value=""/></form></div>';
+    document.body.append(root);
+    const [mobile, password] = root.querySelectorAll('input');
+    mobile!.value = '9876543210';
+    password!.value = 'secret12';
+    password!.focus();
+    password!.setSelectionRange(3, 3);
+    let sent: unknown;
+    server.use(
+      http.post(`${API}/api/accounts/auth/login/`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({}, { status: 401 });
+      }),
+    );
+
+    // React's first render replaces the copy, as the shell's does.
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <App config={testConfig} />
+      </MemoryRouter>,
+      { container: root },
+    );
+    const live = await screen.findByLabelText(/^Password/);
+    expect(root.querySelector('[data-lp-typeable]')).toBeNull();
+    expect(live).toHaveValue('secret12');
+    expect(screen.getByLabelText(/^Mobile Number/)).toHaveValue('9876543210');
+    expect(live).toHaveFocus();
+    expect((live as HTMLInputElement).selectionStart).toBe(3);
+    // In the form's state too: it signs in with them, nothing typed again.
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In →' }));
+    expect(await screen.findByRole('alert')).toBeVisible();
+    expect(sent).toEqual({ mobile: '9876543210', password: 'secret12' });
   });
 });

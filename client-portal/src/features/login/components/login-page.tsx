@@ -11,10 +11,12 @@ import { authStyles } from '../../../components/auth-styles';
 import { MobileNumberField } from '../../../components/mobile-number-field';
 import { errorText } from '../../../lib/error-text';
 import { validateWith } from '../../../lib/form-rules';
+import { useAdoptPaintedFields } from '../../../lib/painted-fields';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { wait } from '../../../lib/wait';
 import styles from './login-page.module.css';
 
+const FIELDS = ['mobile', 'password'] as const;
 const validate = validateWith<{ mobile: string; password: string }>((s) => s.loginSchema, 'mobile');
 /** Spec section 9: the pause between a successful login and reloading the user. */
 export const LOGIN_DELAY_MS = 1000;
@@ -42,6 +44,11 @@ export function LoginPage() {
       await reloadUser();
       navigate('/dashboard', { replace: true });
     },
+  });
+
+  // The HTML's copy of this page takes input before the scripts arrive (issue 17).
+  useAdoptPaintedFields(FIELDS, (name, value) => {
+    void formik.setFieldValue(name, value, false);
   });
 
   return (
