@@ -56,12 +56,19 @@ function staticCopy(html) {
 /**
  * The copy of a typeable page (its route says `typeable`; the server then leaves the copy out of
  * `inert` and asks for the scripts after the paint): its fields take input, which the remote adopts
- * when it renders over them; its buttons stay inert, and none submits.
+ * when it renders over them; its buttons and links stay inert, as the whole copy was. Its form is a
+ * `<div>` of the same class: nothing there can be submitted, not by a key, a button or a script
+ * calling `form.submit()` (a password would land in the URL).
  */
 function typeableCopy(html) {
   return html
+    .replace(
+      /<form\b([^>]*)>/g,
+      (_tag, attributes) => `<div${attributes.replace(/\snoValidate=""/i, '')}>`,
+    )
+    .replace(/<\/form>/g, '</div>')
     .replace(/<button type="submit"/g, '<button type="button"')
-    .replace(/<button\b/g, '<button inert=""');
+    .replace(/<(button|a)\b/g, '<$1 inert=""');
 }
 
 /**

@@ -29,26 +29,26 @@ export const DEFERRED_MODULES_FALLBACK_MS = 1000;
 
 /**
  * Classic script, no dependency; the CSP allows it by the SHA-256 of exactly this text. Asks for
- * the listed scripts as `<link rel="modulepreload">` and the entry as `<script type="module">`,
- * once: at the first contentful paint, when the page is not visible (no paint will come), or after
- * DEFERRED_MODULES_FALLBACK_MS. The copy's form sends nothing by itself: its button is inert and a
- * form with two fields has no implicit submission, and a submit that still happens (a browser's
- * own) is cancelled, so a password never lands in a URL.
+ * the listed scripts once: at the first contentful paint, when the page is not visible (no paint
+ * will come), or after DEFERRED_MODULES_FALLBACK_MS. The others as `<link rel="modulepreload">` at
+ * once, the entry as `<script type="module">` once the document is parsed, as the parser's own
+ * module script would have run. The copy itself cannot submit anything (build-config
+ * `page-hints.mjs`: no form, inert buttons).
  */
 export const TYPEABLE_PAINT_SCRIPT = `(function () {
-  try {
-    document.addEventListener(
-      'submit',
-      function (event) {
-        var form = event.target;
-        if (form && form.closest && form.closest('[${TYPEABLE_PAINT_ATTRIBUTE}]')) event.preventDefault();
-      },
-      true,
-    );
-  } catch (error) {
-    // Without closest(), the copy's button is still inert.
-  }
   var started = false;
+  var element = function (item, tag) {
+    var node = document.createElement(tag);
+    if (tag === 'script') {
+      node.type = 'module';
+      node.src = item[0];
+    } else {
+      node.rel = 'modulepreload';
+      node.href = item[0];
+    }
+    if (item[1] !== null) node.setAttribute('crossorigin', item[1]);
+    document.head.appendChild(node);
+  };
   var start = function () {
     if (started) return;
     started = true;
@@ -58,19 +58,12 @@ export const TYPEABLE_PAINT_SCRIPT = `(function () {
     } catch (error) {
       return;
     }
-    for (var i = 0; i < list.length; i += 1) {
-      var entry = i === 0;
-      var element = document.createElement(entry ? 'script' : 'link');
-      if (entry) {
-        element.type = 'module';
-        element.src = list[i][0];
-      } else {
-        element.rel = 'modulepreload';
-        element.href = list[i][0];
-      }
-      if (list[i][1] !== null) element.setAttribute('crossorigin', list[i][1]);
-      document.head.appendChild(element);
-    }
+    if (list.length === 0) return;
+    for (var i = 1; i < list.length; i += 1) element(list[i], 'link');
+    if (document.readyState !== 'loading') element(list[0], 'script');
+    else document.addEventListener('DOMContentLoaded', function () {
+      element(list[0], 'script');
+    });
   };
   try {
     new PerformanceObserver(function (entries) {

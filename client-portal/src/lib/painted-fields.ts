@@ -63,7 +63,7 @@ export function useAdoptPaintedFields(
     if (!focused || !names.includes(focused.name)) return;
     const live = document.querySelector<HTMLInputElement>(`input[name="${focused.name}"]`);
     if (!live || (document.activeElement && document.activeElement !== document.body)) return;
-    live.focus();
+    live.focus({ preventScroll: true });
     try {
       live.setSelectionRange(focused.selectionStart, focused.selectionEnd);
     } catch {

@@ -17,6 +17,8 @@ test('the login form fetches its rules when a field is focused, and checks the f
 
   await page.goto('/login');
   const mobile = page.getByLabel(/^Mobile Number/);
+  // The form the portal rendered, not the copy the HTML painted (which takes input too).
+  await expect(page.locator('[data-lp-typeable]')).toHaveCount(0);
   await expect(mobile).toBeEditable();
   await page.waitForLoadState('load');
   expect(asked.filter((request) => request.at <= loadedAt)).toEqual([]);
@@ -45,6 +47,7 @@ test('rules that could not be fetched are asked for again by the next check, whi
   });
   await page.goto('/login');
   const mobile = page.getByLabel(/^Mobile Number/);
+  await expect(page.locator('[data-lp-typeable]')).toHaveCount(0);
   await expect(mobile).toBeEditable();
   await mobile.focus();
   await mobile.blur();

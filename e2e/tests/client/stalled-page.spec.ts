@@ -146,7 +146,7 @@ test("/login's scripts failing after something was typed: the notice at once, no
     await typed;
     return route.abort('connectionreset');
   });
-  await page.goto('/login');
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel(/^Mobile Number/).fill('9876543210');
   typedIn();
   const notice = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
