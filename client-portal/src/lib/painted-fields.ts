@@ -4,8 +4,8 @@ import { useLayoutEffect } from 'react';
 /*
  * What a visitor typed into the copy of a page the HTML painted before any script ran (issue 17:
  * /login's copy takes input, api-client `typeable-paint-script.ts`). React's first render replaces
- * that copy with the live page; the copy's fields are found while it is still on screen and read
- * once the live form is there, in the same task, so no keystroke falls between the two.
+ * that copy with the live page; the copy's fields are found while it is still on screen, and read
+ * in the task that put the live form there, so no keystroke falls between the two.
  */
 
 interface PaintedFields {
@@ -29,10 +29,16 @@ export function findPaintedFields(): void {
     fields.set(input.name, input);
   }
   const active = document.activeElement;
-  painted = {
+  const found: PaintedFields = {
     fields,
     focused: active instanceof HTMLInputElement && copy.contains(active) ? active : undefined,
   };
+  painted = found;
+  // The render may come in slices (a transition), between which the visitor can move on to
+  // another field: the one focused last in the copy is the one that has the focus back.
+  copy.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLInputElement) found.focused = event.target;
+  });
 }
 
 /**

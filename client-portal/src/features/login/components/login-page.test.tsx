@@ -4,6 +4,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../app/remote-app';
+import { findPaintedFields } from '../../../lib/painted-fields';
 import { API, renderApp, server, testConfig, user } from '../../../test/render-app';
 
 function loginAnswers() {
@@ -142,5 +143,28 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In →' }));
     expect(await screen.findByRole('alert')).toBeVisible();
     expect(sent).toEqual({ mobile: '9876543210', password: 'secret12' });
+  });
+
+  it('gives the focus back to the field focused last, when the render came in slices (issue 17)', async () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div data-lp-typeable><div><input name="mobile" value=""/><input name="password" type="password" value=""/></div></div>';
+    document.body.append(root);
+    const [mobile, password] = root.querySelectorAll('input');
+    password!.focus();
+    // The render started (the shell's is a transition) and found the copy with the password
+    // focused; before its commit, the visitor went back to the number.
+    findPaintedFields();
+    mobile!.focus();
+    mobile!.value = '98765';
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <App config={testConfig} />
+      </MemoryRouter>,
+      { container: root },
+    );
+    const live = await screen.findByLabelText(/^Mobile Number/);
+    expect(live).toHaveValue('98765');
+    expect(live).toHaveFocus();
   });
 });
