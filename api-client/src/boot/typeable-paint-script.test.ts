@@ -9,7 +9,7 @@ import {
 type Element = Record<string, unknown> & { attributes: Record<string, string> };
 
 /** Runs the script in a page that holds only what it reads, and shows what it asked for. */
-function pageOf({ hidden = false, observer = true, parsed = true } = {}) {
+function pageOf({ hidden = false, observer = true, parsed = true, token = false } = {}) {
   const appended: Element[] = [];
   const listeners: Record<string, () => void> = {};
   const timers: { ms: number; run: () => void }[] = [];
@@ -46,8 +46,27 @@ function pageOf({ hidden = false, observer = true, parsed = true } = {}) {
     }
     observe() {}
   }
+  const copy = {
+    attributes: {} as Record<string, string>,
+    fields: [{ readOnly: false }, { readOnly: false }],
+  };
+  Object.assign(document, {
+    querySelector: (selector: string) =>
+      selector === '[data-lp-typeable]'
+        ? {
+            setAttribute: (name: string, value: string) => {
+              copy.attributes[name] = value;
+            },
+            querySelectorAll: () => copy.fields,
+          }
+        : null,
+  });
+  const localStorage = {
+    getItem: (key: string) => (token && key === 'client_access_token' ? 'a-token' : null),
+  };
   runInNewContext(TYPEABLE_PAINT_SCRIPT, {
     document,
+    localStorage,
     JSON,
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
     ...(observer ? { PerformanceObserver } : {}),
@@ -62,7 +81,7 @@ function pageOf({ hidden = false, observer = true, parsed = true } = {}) {
     ]);
   const paint = (name: string) =>
     onPaint?.({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) });
-  return { asked, paint, timers, listeners };
+  return { asked, paint, timers, listeners, copy };
 }
 
 const PRELOADS = [
@@ -103,5 +122,15 @@ describe("a typeable painted page's scripts (issue 17)", () => {
     expect(page.asked()).toEqual(PRELOADS);
     page.listeners.DOMContentLoaded?.();
     expect(page.asked()).toEqual(ALL);
+  });
+
+  it("keeps a signed-in client's copy inert and read-only, and asks at once: the portal checks the session first", () => {
+    const page = pageOf({ token: true });
+    expect(page.asked()).toEqual(ALL);
+    expect(page.copy.attributes).toEqual({ inert: '' });
+    expect(page.copy.fields).toEqual([{ readOnly: true }, { readOnly: true }]);
+    const signedOut = pageOf();
+    expect(signedOut.copy.attributes).toEqual({});
+    expect(signedOut.copy.fields).toEqual([{ readOnly: false }, { readOnly: false }]);
   });
 });

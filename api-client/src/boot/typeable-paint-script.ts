@@ -1,3 +1,5 @@
+import { STORAGE_KEYS } from '../session/storage';
+
 /*
  * A page painted by its HTML that a visitor can type into before any script runs (issue 17,
  * bench/README.md F30): /login. Its scripts are asked for once that paint is on screen.
@@ -30,7 +32,8 @@ export const DEFERRED_MODULES_FALLBACK_MS = 1000;
 /**
  * Classic script, no dependency; the CSP allows it by the SHA-256 of exactly this text. Asks for
  * the listed scripts once: at the first contentful paint, when the page is not visible (no paint
- * will come), or after DEFERRED_MODULES_FALLBACK_MS. The others as `<link rel="modulepreload">` at
+ * will come), or after DEFERRED_MODULES_FALLBACK_MS; at once, with the copy made inert, for a
+ * client with a stored session. The others as `<link rel="modulepreload">` at
  * once, the entry as `<script type="module">` once the document is parsed, as the parser's own
  * module script would have run. The copy itself cannot submit anything (build-config
  * `page-hints.mjs`: no form, inert buttons).
@@ -65,6 +68,27 @@ export const TYPEABLE_PAINT_SCRIPT = `(function () {
       element(list[0], 'script');
     });
   };
+  // A client with a stored session: the portal checks it behind its loading screen before it
+  // shows the form, which would take away a copy being typed into. The copy stays as the other
+  // painted pages' do, inert and read-only, and the scripts are asked for at once.
+  var signedIn = false;
+  try {
+    signedIn = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.client.accessToken)}) !== null;
+  } catch (error) {
+    // No storage: no stored session either.
+  }
+  if (signedIn) {
+    var lock = function () {
+      var copy = document.querySelector('[${TYPEABLE_PAINT_ATTRIBUTE}]');
+      if (!copy) return;
+      copy.setAttribute('inert', '');
+      var fields = copy.querySelectorAll('input');
+      for (var i = 0; i < fields.length; i += 1) fields[i].readOnly = true;
+    };
+    if (document.readyState !== 'loading') lock();
+    else document.addEventListener('DOMContentLoaded', lock);
+    start();
+  }
   try {
     new PerformanceObserver(function (entries) {
       if (entries.getEntriesByName('first-contentful-paint').length > 0) start();
